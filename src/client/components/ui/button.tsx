@@ -1,0 +1,28 @@
+import { Slot } from 'radix-ui';
+import type { ButtonHTMLAttributes } from 'react';
+
+const variants = {
+  primary: 'bg-primary text-on-primary hover:bg-primary-strong',
+  secondary: 'border border-border bg-surface text-text hover:bg-surface-raised',
+  ghost: 'text-text-muted hover:bg-surface hover:text-text',
+  danger: 'bg-danger text-background hover:opacity-90',
+} as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof variants;
+  size?: 'md' | 'lg' | 'icon';
+  /** Render the child (a link) with button styles. */
+  asChild?: boolean;
+}
+
+const sizes = { md: 'min-h-11 px-4 text-base', lg: 'min-h-12 px-6 text-base', icon: 'size-11' } as const;
+
+export function Button({ variant = 'primary', size = 'md', asChild, className = '', ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : 'button';
+  return (
+    <Component
+      className={`inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-50 ${variants[variant]} ${sizes[size]} ${className}`}
+      {...props}
+    />
+  );
+}

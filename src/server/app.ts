@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { AppError } from '~/shared/app-error';
+import type { AppDeps, AppEnv } from './app-env';
+import { eventsRoutes } from './events.routes';
+import { healthRoutes } from './health.routes';
+import { jsonOnly, noStore, sameOrigin } from './middleware/api-guards';
+import { apiNotFound, errorHandler } from './middleware/errors';
+import { requestLogger } from './middleware/request-logger';
+import { staticRoutes } from './static';
+
+/** Routes that accept multipart/form-data (uploads); every other state change is JSON. */
+const MULTIPART_PATHS: RegExp[] = [];
+
+export function createApp(deps: AppDeps, options: { clientDistDir?: string } = {}) {
+  const { config, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  // 1. Who is asking, and a line in the log for it.
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(requestLogger(logger));
+
+  // 2. Headers every response carries.
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers and sonner injects its stylesheet with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: config.baseUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // 3. The API: bounded bodies, JSON only, same-origin state changes, never cached.
+  const api = new Hono<AppEnv>();
+  api.use(noStore);
+  api.use(
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+      },
+    }),
+  );
+  api.use(jsonOnly({ multipartPaths: MULTIPART_PATHS }));
+  api.use(sameOrigin({ baseUrl: config.baseUrl, trustProxy: config.trustProxy }));
+
+  api.route('/health', healthRoutes);
+  api.route(
+    '/events',
+    eventsRoutes(async () => ({ userId: null, can: () => false })),
+  );
+  api.all('*', apiNotFound);
+  app.route('/api', api);
+
+  // 4. The single-page app for everything else.
+  app.route('/', staticRoutes(options.clientDistDir));
+
+  app.onError(errorHandler(logger));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Parsed once at start; a bad value stops the process with a message that
+ * names the key. Every key is optional: with none set the app runs on the embedded database in ./data.
+ */
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Unset: every interface, IPv6 and IPv4 where the machine has both. */
+  HOST: z.string().min(1).optional(),
+  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  TRUST_PROXY: booleanish.default(false),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(25_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string | undefined;
+  baseUrl: string;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | undefined;
+  trustProxy: boolean;
+  authSecret: string | undefined;
+  logLevel: string;
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  sseHeartbeatMs: number;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings mean "not set", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const key = issue.path.join('.');
+        const given = cleaned[key];
+        return `${key}: ${issue.message}${given !== undefined && !/SECRET|PASSWORD/.test(key) ? ` (got "${given}")` : ''}`;
+      }),
+    );
+  }
+  const e = result.data;
+  if (e.DATABASE_URL && !e.AUTH_SECRET) {
+    throw new ConfigError([
+      'AUTH_SECRET: required when DATABASE_URL is set (several instances must share one secret); at least 32 characters',
+    ]);
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    trustProxy: e.TRUST_PROXY,
+    authSecret: e.AUTH_SECRET,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+/** Reads the process environment. Scripts and the server entry call this; nothing else touches process.env. */
+export function loadConfig(): Config {
+  return parseConfig(process.env);
+}

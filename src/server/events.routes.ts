@@ -1,0 +1,53 @@
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AppEnv } from './app-env';
+import type { ClientEvent, Viewer } from './events';
+
+/** Server-Sent Events: ids of what changed, for the browser to refetch through the API. */
+export function eventsRoutes(resolveViewer: (c: Context<AppEnv>) => Promise<Viewer>) {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const { hub, config } = c.get('deps');
+    const viewer = await resolveViewer(c);
+    const lastEventId = c.req.header('Last-Event-ID');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const closed = new AbortController();
+      let writing = Promise.resolve();
+      const write = (message: { event: string; data: string; id?: string }) => {
+        writing = writing.then(() => stream.writeSSE(message)).catch(() => closed.abort());
+        return writing;
+      };
+      const send = (event: ClientEvent) =>
+        write({ id: event.id, event: 'change', data: JSON.stringify({ topic: event.topic, ids: event.ids }) });
+
+      const unsubscribe = hub.subscribe({
+        viewer,
+        deliver: send,
+        resync: () => void write({ event: 'resync', data: '{}' }),
+        close: () => closed.abort(),
+      });
+      stream.onAbort(() => closed.abort());
+
+      if (lastEventId) {
+        const missed = hub.replaySince(lastEventId, viewer);
+        if (missed) missed.forEach(send);
+        else await write({ event: 'resync', data: '{}' });
+      }
+      await write({ event: 'ready', data: '{}' });
+
+      while (!closed.signal.aborted) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, config.sseHeartbeatMs);
+          closed.signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        if (!closed.signal.aborted) await write({ event: 'ping', data: '{}' });
+      }
+      unsubscribe();
+      await writing;
+      await stream.close();
+    });
+  });
+}

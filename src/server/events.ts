@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from './db/client';
+
+/**
+ * Realtime events. A write publishes an event inside its own transaction (pg_notify), so the event is
+ * delivered when the transaction commits and never after a rollback. Every instance LISTENs on one channel
+ * and forwards each event to the browsers connected to it whose viewer may see it. Events carry ids, never
+ * private content: browsers refetch through the permission-checked API.
+ */
+export const EVENTS_CHANNEL = 'vault_events';
+const MAX_PAYLOAD_BYTES = 4000;
+
+/** Who may receive an event. */
+export type Audience =
+  | { kind: 'everyone' }
+  | { kind: 'users'; userIds: string[] }
+  | { kind: 'capability'; capability: string };
+
+export interface PublishedEvent {
+  topic: string;
+  ids: Record<string, string | number>;
+  audience: Audience;
+}
+
+/** What a browser receives. */
+export interface ClientEvent {
+  id: string;
+  topic: string;
+  ids: Record<string, string | number>;
+}
+
+/** The person at the other end of a stream. */
+export interface Viewer {
+  userId: string | null;
+  can(capability: string): boolean;
+}
+
+/** Topic a hub handles itself: ends the streams of the given users (after a ban or a role change). */
+export const DISCONNECT_TOPIC = 'hub.disconnect';
+
+export async function publish(
+  tx: Executor,
+  topic: string,
+  ids: Record<string, string | number>,
+  audience: Audience,
+): Promise<void> {
+  const payload = JSON.stringify({ topic, ids, audience } satisfies PublishedEvent);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+    throw new Error(`Event ${topic} is too large (${Buffer.byteLength(payload)} bytes): send ids, not content`);
+  }
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+}
+
+export function mayReceive(viewer: Viewer, audience: Audience): boolean {
+  switch (audience.kind) {
+    case 'everyone':
+      return true;
+    case 'users':
+      return viewer.userId !== null && audience.userIds.includes(viewer.userId);
+    case 'capability':
+      return viewer.can(audience.capability);
+  }
+}
+
+interface Subscriber {
+  viewer: Viewer;
+  deliver(event: ClientEvent): void;
+  /** Tells the browser it may have missed events and should refetch. */
+  resync(): void;
+  close(): void;
+}
+
+export class EventHub {
+  private readonly instanceId = randomUUID().slice(0, 8);
+  private sequence = 0;
+  private readonly recent: { event: ClientEvent; audience: Audience }[] = [];
+  private readonly subscribers = new Set<Subscriber>();
+  private stopListening: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: { bufferSize?: number; onError?: (error: unknown) => void } = {},
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopListening = await this.database.listen(
+      EVENTS_CHANNEL,
+      (payload) => this.receive(payload),
+      () => this.subscribers.forEach((s) => s.resync()),
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.closeAll();
+    await this.stopListening?.();
+    this.stopListening = undefined;
+  }
+
+  get connectionCount(): number {
+    return this.subscribers.size;
+  }
+
+  subscribe(subscriber: Subscriber): () => void {
+    this.subscribers.add(subscriber);
+    return () => this.subscribers.delete(subscriber);
+  }
+
+  /**
+   * Events after `lastEventId` that this viewer may see, or undefined when that id is unknown here
+   * (another instance's, or too old): the browser must refetch instead.
+   */
+  replaySince(lastEventId: string, viewer: Viewer): ClientEvent[] | undefined {
+    const [instance, seq] = lastEventId.split('-');
+    const after = Number(seq);
+    if (instance !== this.instanceId || !Number.isInteger(after)) return undefined;
+    const oldest = this.recent[0];
+    if (after < this.sequence && (!oldest || Number(oldest.event.id.split('-')[1]) > after + 1)) return undefined;
+    return this.recent
+      .filter(({ event, audience }) => Number(event.id.split('-')[1]) > after && mayReceive(viewer, audience))
+      .map(({ event }) => event);
+  }
+
+  closeAll(): void {
+    for (const subscriber of this.subscribers) subscriber.close();
+    this.subscribers.clear();
+  }
+
+  private receive(payload: string): void {
+    let parsed: PublishedEvent;
+    try {
+      parsed = JSON.parse(payload) as PublishedEvent;
+    } catch (error) {
+      this.options.onError?.(error);
+      return;
+    }
+    if (parsed.topic === DISCONNECT_TOPIC) {
+      for (const subscriber of this.subscribers) {
+        if (mayReceive(subscriber.viewer, parsed.audience)) {
+          subscriber.close();
+          this.subscribers.delete(subscriber);
+        }
+      }
+      return;
+    }
+    this.sequence += 1;
+    const event: ClientEvent = { id: `${this.instanceId}-${this.sequence}`, topic: parsed.topic, ids: parsed.ids };
+    this.recent.push({ event, audience: parsed.audience });
+    if (this.recent.length > (this.options.bufferSize ?? 500)) this.recent.shift();
+    for (const subscriber of this.subscribers) {
+      if (mayReceive(subscriber.viewer, parsed.audience)) subscriber.deliver(event);
+    }
+  }
+}

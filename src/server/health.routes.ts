@@ -1,0 +1,12 @@
+import { Hono } from 'hono';
+import type { AppEnv } from './app-env';
+import { isDatabaseReachable } from './db/client';
+
+export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const { database } = c.get('deps');
+  const up = await isDatabaseReachable(database.db);
+  return c.json(
+    { status: up ? 'ok' : 'unavailable', database: { backend: database.kind, reachable: up } },
+    up ? 200 : 503,
+  );
+});

@@ -1,0 +1,61 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { systemClock } from '~/shared/time';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openConfiguredDatabase } from './db/open-configured';
+import { seedOnce } from './db/seed/seed';
+import { EventHub } from './events';
+import { createLogger } from './logger';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const database = await openConfiguredDatabase(config);
+  await migrateDatabase(database);
+  await seedOnce(database.db, { logger });
+
+  const hub = new EventHub(database, { onError: (err) => logger.warn({ err }, 'bad event payload') });
+  await hub.start();
+
+  const app = createApp({ config, database, hub, logger, clock: systemClock });
+  const server = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) }, (info) => {
+    logger.info(
+      { port: info.port, database: database.kind },
+      `The Vault is running at ${config.baseUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
+    );
+  }) as Server;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const forced = setTimeout(() => {
+      logger.warn('requests still open after the shutdown timeout; closing them');
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    forced.unref();
+    // Stop accepting, end the event streams (they never finish by themselves), let the rest complete.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    await hub.stop();
+    server.closeIdleConnections();
+    await closed;
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('The Vault could not start:', error);
+  }
+  process.exit(1);
+});

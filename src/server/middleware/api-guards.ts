@@ -1,0 +1,46 @@
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from '~/shared/app-error';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** API responses are private and change with every write: never cached by the browser or a proxy. */
+export const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+};
+
+/**
+ * State-changing API requests carry JSON (or multipart on the upload routes). Rejecting other types closes
+ * the door on cross-site HTML form posts, which browsers send without a CORS preflight.
+ */
+export function jsonOnly(options: { multipartPaths?: RegExp[] } = {}): MiddlewareHandler {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const hasBody = c.req.header('Content-Length') !== '0' && (c.req.header('Content-Length') || c.req.header('Transfer-Encoding'));
+    if (!hasBody && type === '') return next();
+    if (type === 'application/json') return next();
+    if (type === 'multipart/form-data' && options.multipartPaths?.some((p) => p.test(c.req.path))) return next();
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
+  };
+}
+
+/**
+ * State-changing requests must come from our own pages: the Origin header must name this site
+ * (the configured BASE_URL, or the host the request was sent to).
+ */
+export function sameOrigin(options: { baseUrl: string; trustProxy: boolean }): MiddlewareHandler {
+  const configured = new URL(options.baseUrl).origin;
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const origin = c.req.header('Origin');
+    if (!origin) throw new AppError('FORBIDDEN', 'This request must come from The Vault (the Origin header is missing).');
+    const host = (options.trustProxy && c.req.header('X-Forwarded-Host')) || c.req.header('Host');
+    const proto = (options.trustProxy && c.req.header('X-Forwarded-Proto')) || new URL(c.req.url).protocol.replace(':', '');
+    const own = host ? `${proto}://${host}` : undefined;
+    if (origin !== configured && origin !== own) {
+      throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
+    }
+    return next();
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The one error shape. Services throw it; the server's error handler maps the code to an HTTP status;
+ * the client switches on the code to show a field error or a toast.
+ */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  ALREADY_EXISTS: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** What every failed API call returns as its JSON body. */
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** A short title for a toast, where the spec gives one ('Login Failed'). */
+    title?: string;
+    /** Field name to message, for forms. */
+    fields?: Record<string, string>;
+    requestId?: string;
+  };
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly title: string | undefined;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { title?: string; fields?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.title = options.title;
+    this.fields = options.fields;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    typeof (value as ErrorBody).error?.message === 'string'
+  );
+}
