@@ -14,7 +14,14 @@ import { staticRoutes } from './static';
 /** Routes that accept multipart/form-data (uploads); every other state change is JSON. */
 const MULTIPART_PATHS: RegExp[] = [];
 
-export function createApp(deps: AppDeps, options: { clientDistDir?: string } = {}) {
+export interface AppOptions {
+  /** Where the built SPA lives (tests point it at a folder of their own). */
+  clientDistDir?: string;
+  /** Further API routers, mounted under /api before the catch-all 404. */
+  routes?: [path: string, router: Hono<AppEnv>][];
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const { config, logger } = deps;
   const app = new Hono<AppEnv>();
 
@@ -43,7 +50,9 @@ export function createApp(deps: AppDeps, options: { clientDistDir?: string } = {
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },
-      strictTransportSecurity: config.baseUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
+      strictTransportSecurity: config.baseUrl.startsWith('https:')
+        ? 'max-age=31536000; includeSubDomains'
+        : false,
       crossOriginEmbedderPolicy: false,
     }),
   );
@@ -67,6 +76,7 @@ export function createApp(deps: AppDeps, options: { clientDistDir?: string } = {
     '/events',
     eventsRoutes(async () => ({ userId: null, can: () => false })),
   );
+  for (const [path, router] of options.routes ?? []) api.route(path, router);
   api.all('*', apiNotFound);
   app.route('/api', api);
 

@@ -20,8 +20,16 @@ const envSchema = z.object({
   TRUST_PROXY: booleanish.default(false),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(25_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
@@ -54,7 +62,9 @@ export class ConfigError extends Error {
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // Empty strings mean "not set", as in most .env files.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     throw new ConfigError(

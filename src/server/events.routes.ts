@@ -18,7 +18,11 @@ export function eventsRoutes(resolveViewer: (c: Context<AppEnv>) => Promise<View
         return writing;
       };
       const send = (event: ClientEvent) =>
-        write({ id: event.id, event: 'change', data: JSON.stringify({ topic: event.topic, ids: event.ids }) });
+        write({
+          id: event.id,
+          event: 'change',
+          data: JSON.stringify({ topic: event.topic, ids: event.ids }),
+        });
 
       const unsubscribe = hub.subscribe({
         viewer,

@@ -13,9 +13,7 @@ const MAX_PAYLOAD_BYTES = 4000;
 
 /** Who may receive an event. */
 export type Audience =
-  | { kind: 'everyone' }
-  | { kind: 'users'; userIds: string[] }
-  | { kind: 'capability'; capability: string };
+  { kind: 'everyone' } | { kind: 'users'; userIds: string[] } | { kind: 'capability'; capability: string };
 
 export interface PublishedEvent {
   topic: string;
@@ -47,7 +45,9 @@ export async function publish(
 ): Promise<void> {
   const payload = JSON.stringify({ topic, ids, audience } satisfies PublishedEvent);
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-    throw new Error(`Event ${topic} is too large (${Buffer.byteLength(payload)} bytes): send ids, not content`);
+    throw new Error(
+      `Event ${topic} is too large (${Buffer.byteLength(payload)} bytes): send ids, not content`,
+    );
   }
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
 }
@@ -93,7 +93,7 @@ export class EventHub {
 
   async stop(): Promise<void> {
     this.closeAll();
-    await this.stopListening?.();
+    await this.stopListening?.().catch(() => {});
     this.stopListening = undefined;
   }
 
@@ -115,7 +115,8 @@ export class EventHub {
     const after = Number(seq);
     if (instance !== this.instanceId || !Number.isInteger(after)) return undefined;
     const oldest = this.recent[0];
-    if (after < this.sequence && (!oldest || Number(oldest.event.id.split('-')[1]) > after + 1)) return undefined;
+    if (after < this.sequence && (!oldest || Number(oldest.event.id.split('-')[1]) > after + 1))
+      return undefined;
     return this.recent
       .filter(({ event, audience }) => Number(event.id.split('-')[1]) > after && mayReceive(viewer, audience))
       .map(({ event }) => event);
@@ -144,7 +145,11 @@ export class EventHub {
       return;
     }
     this.sequence += 1;
-    const event: ClientEvent = { id: `${this.instanceId}-${this.sequence}`, topic: parsed.topic, ids: parsed.ids };
+    const event: ClientEvent = {
+      id: `${this.instanceId}-${this.sequence}`,
+      topic: parsed.topic,
+      ids: parsed.ids,
+    };
     this.recent.push({ event, audience: parsed.audience });
     if (this.recent.length > (this.options.bufferSize ?? 500)) this.recent.shift();
     for (const subscriber of this.subscribers) {

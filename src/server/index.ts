@@ -21,12 +21,15 @@ async function main() {
   await hub.start();
 
   const app = createApp({ config, database, hub, logger, clock: systemClock });
-  const server = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) }, (info) => {
-    logger.info(
-      { port: info.port, database: database.kind },
-      `The Vault is running at ${config.baseUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
-    );
-  }) as Server;
+  const server = serve(
+    { fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) },
+    (info) => {
+      logger.info(
+        { port: info.port, database: database.kind },
+        `The Vault is running at ${config.baseUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
+      );
+    },
+  ) as Server;
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -12,6 +12,8 @@ export function createLogger(config: Pick<Config, 'nodeEnv' | 'logLevel'>): Logg
       paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.ownerPassword', '*.secret'],
       censor: '[redacted]',
     },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname' } } } : {}),
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname' } } }
+      : {}),
   });
 }

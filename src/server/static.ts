@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env';
 
 export const clientDistDir = path.resolve(import.meta.dirname, '../../dist/client');
@@ -16,16 +17,13 @@ const NOINDEX = [/^\/admin(\/|$)/, /^\/driver-queue(\/|$)/];
 export function staticRoutes(distDir = clientDistDir) {
   const app = new Hono<AppEnv>();
   const indexPath = path.join(distDir, 'index.html');
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: distDir,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use('*', serveStatic({ root: distDir, onFound: (_p, c) => void c.header('Cache-Control', 'no-cache') }));
+  const cacheFor = (value: string) =>
+    createMiddleware(async (c, next) => {
+      await next();
+      if (c.res.ok) c.res.headers.set('Cache-Control', value);
+    });
+  app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: distDir }));
+  app.use('*', cacheFor('no-cache'), serveStatic({ root: distDir }));
   app.get('*', (c) => {
     if (!fs.existsSync(indexPath)) {
       return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);

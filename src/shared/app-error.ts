@@ -37,7 +37,11 @@ export class AppError extends Error {
   readonly title: string | undefined;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { title?: string; fields?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { title?: string; fields?: Record<string, string> } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;

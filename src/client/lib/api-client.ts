@@ -20,7 +20,10 @@ export class ApiError extends Error {
 type Json = Record<string, unknown> | unknown[];
 
 /** JSON in, JSON out, same origin, cookies included. Throws ApiError for anything but 2xx. */
-export async function api<T>(path: string, init: { method?: string; body?: Json; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: Json; signal?: AbortSignal } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -40,7 +43,10 @@ export async function api<T>(path: string, init: { method?: string; body?: Json;
     if (isErrorBody(data)) throw new ApiError(response.status, data.error);
     throw new ApiError(response.status, {
       code: response.status >= 500 ? 'UNAVAILABLE' : 'BAD_REQUEST',
-      message: response.status >= 500 ? 'The Vault is not reachable right now. Try again in a moment.' : 'Request failed.',
+      message:
+        response.status >= 500
+          ? 'The Vault is not reachable right now. Try again in a moment.'
+          : 'Request failed.',
     });
   }
   return data as T;

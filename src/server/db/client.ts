@@ -25,7 +25,11 @@ export interface Database {
    * LISTEN on a dedicated connection. `onGap` runs when the connection was lost and re-established,
    * since notifications sent in between are gone.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -17,11 +17,17 @@ export function jsonOnly(options: { multipartPaths?: RegExp[] } = {}): Middlewar
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-    const hasBody = c.req.header('Content-Length') !== '0' && (c.req.header('Content-Length') || c.req.header('Transfer-Encoding'));
+    const hasBody =
+      c.req.header('Content-Length') !== '0' &&
+      (c.req.header('Content-Length') || c.req.header('Transfer-Encoding'));
     if (!hasBody && type === '') return next();
     if (type === 'application/json') return next();
-    if (type === 'multipart/form-data' && options.multipartPaths?.some((p) => p.test(c.req.path))) return next();
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
+    if (type === 'multipart/form-data' && options.multipartPaths?.some((p) => p.test(c.req.path)))
+      return next();
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the request body as JSON (Content-Type: application/json).',
+    );
   };
 }
 
@@ -34,10 +40,17 @@ export function sameOrigin(options: { baseUrl: string; trustProxy: boolean }): M
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header('Origin');
-    if (!origin) throw new AppError('FORBIDDEN', 'This request must come from The Vault (the Origin header is missing).');
-    const host = (options.trustProxy && c.req.header('X-Forwarded-Host')) || c.req.header('Host');
-    const proto = (options.trustProxy && c.req.header('X-Forwarded-Proto')) || new URL(c.req.url).protocol.replace(':', '');
-    const own = host ? `${proto}://${host}` : undefined;
+    if (!origin)
+      throw new AppError(
+        'FORBIDDEN',
+        'This request must come from The Vault (the Origin header is missing).',
+      );
+    const url = new URL(c.req.url);
+    const forwardedHost = options.trustProxy ? c.req.header('X-Forwarded-Host') : undefined;
+    const forwardedProto = options.trustProxy ? c.req.header('X-Forwarded-Proto') : undefined;
+    const own = forwardedHost
+      ? `${forwardedProto ?? url.protocol.slice(0, -1)}://${forwardedHost}`
+      : url.origin;
     if (origin !== configured && origin !== own) {
       throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
     }

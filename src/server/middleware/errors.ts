@@ -23,8 +23,10 @@ export function errorHandler(logger: Logger): ErrorHandler {
       return c.json(body(c, error), error.status as ContentfulStatusCode);
     }
     if (error instanceof HTTPException && error.status < 500) {
-      const code = error.status === 413 ? 'PAYLOAD_TOO_LARGE' : error.status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST';
-      const message = error.status === 413 ? 'The request body is too large.' : error.message || 'Bad request.';
+      const code =
+        error.status === 413 ? 'PAYLOAD_TOO_LARGE' : error.status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST';
+      const message =
+        error.status === 413 ? 'The request body is too large.' : error.message || 'Bad request.';
       return c.json(body(c, new AppError(code, message)), error.status);
     }
     logger.error({ reqId: c.get('requestId'), err: error, path: c.req.path }, 'unhandled error');

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEnv } from './app-env';
+import { createTestContext, TEST_ORIGIN, type TestContext } from './testing/test-context';
+
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-dist-'));
+fs.mkdirSync(path.join(distDir, 'assets'));
+fs.writeFileSync(
+  path.join(distDir, 'index.html'),
+  '<!doctype html><title>The Vault</title><div id="root"></div>',
+);
+fs.writeFileSync(path.join(distDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+
+const probe = new Hono<AppEnv>()
+  .post('/echo', async (c) => c.json({ received: await c.req.json() }))
+  .get('/boom', () => {
+    throw new Error('secret internal detail at /srv/app.ts:42');
+  });
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ app: { clientDistDir: distDir, routes: [['/probe', probe]] } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('the API', () => {
+  it('reports the database as reachable at /api/health', async () => {
+    const response = await t.call('GET', '/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: { backend: t.database.kind, reachable: true },
+    });
+  });
+
+  it('answers 503 from /api/health when the database is gone', async () => {
+    const other = await createTestContext();
+    await other.database.close();
+    const response = await other.call('GET', '/api/health');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: 'unavailable', database: { reachable: false } });
+    await other.hub.stop();
+  });
+
+  it('accepts a JSON post from our own origin', async () => {
+    const response = await t.call('POST', '/api/probe/echo', { hello: 'vault' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: { hello: 'vault' } });
+  });
+
+  it('refuses a state change that is not JSON with 415', async () => {
+    const response = await t.app.request('/api/probe/echo', {
+      method: 'POST',
+      headers: { Origin: TEST_ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'hello=vault',
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+  });
+
+  it('refuses a cross-origin post with 403', async () => {
+    const response = await t.call('POST', '/api/probe/echo', { a: 1 }, { Origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({
+      error: { code: 'FORBIDDEN', message: 'Cross-site requests are not allowed.' },
+    });
+  });
+
+  it('refuses a post without an Origin header with 403', async () => {
+    const response = await t.app.request('/api/probe/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it('accepts the Origin of the host the request was sent to', async () => {
+    const response = await t.app.request('http://phone.local:3000/api/probe/echo', {
+      method: 'POST',
+      headers: { Origin: 'http://phone.local:3000', 'Content-Type': 'application/json' },
+      body: '{"ok":true}',
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('answers an unknown error with a generic JSON body and the request id, never the details', async () => {
+    const response = await t.call('GET', '/api/probe/boom');
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { error: { code: string; message: string; requestId: string } };
+    expect(body.error.code).toBe('INTERNAL');
+    expect(body.error.message).toBe('Something went wrong on our side. Please try again in a moment.');
+    expect(body.error.requestId).toBe(response.headers.get('X-Request-Id'));
+    expect(JSON.stringify(body)).not.toContain('secret internal detail');
+    expect(JSON.stringify(body)).not.toContain('app.ts');
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const response = await t.call('POST', '/api/probe/echo', {
+      blob: 'x'.repeat(t.config.bodyLimitBytes + 10),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await t.call('GET', '/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('marks API responses no-store and sends a strict CSP and nosniff', async () => {
+    const response = await t.call('GET', '/api/health');
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    const csp = response.headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+});
+
+describe('the single-page app', () => {
+  it('serves index.html for any page path, revalidated', async () => {
+    const response = await t.call('GET', '/feed');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root">');
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await t.call('GET', '/assets/main-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('tells search engines not to index admin and driver pages', async () => {
+    expect((await t.call('GET', '/admin')).headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
+    expect((await t.call('GET', '/driver-queue')).headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
+    expect((await t.call('GET', '/feed')).headers.get('X-Robots-Tag')).toBeNull();
+  });
+});

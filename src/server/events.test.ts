@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mayReceive, publish, type Viewer } from './events';
+import { sseReader } from './testing/sse';
+import { createTestContext, type TestContext } from './testing/test-context';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+async function openStream(headers: Record<string, string> = {}) {
+  const response = await t.call('GET', '/api/events', undefined, headers);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('Content-Type')).toContain('text/event-stream');
+  const stream = sseReader(response);
+  await stream.next((m) => m.event === 'ready');
+  return stream;
+}
+
+const everyone = { kind: 'everyone' } as const;
+
+describe('realtime events', () => {
+  it('delivers an event committed in a transaction to a connected browser, with ids only', async () => {
+    const stream = await openStream();
+    await t.database.db.transaction(async (tx) => {
+      await publish(tx, 'feed.post', { postId: 'p1' }, everyone);
+    });
+    const message = await stream.next((m) => m.event === 'change');
+    expect(JSON.parse(message.data)).toEqual({ topic: 'feed.post', ids: { postId: 'p1' } });
+    expect(message.id).toMatch(/^[0-9a-f]{8}-\d+$/);
+    await stream.close();
+  });
+
+  it('never delivers an event published in a transaction that rolled back', async () => {
+    const stream = await openStream();
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await publish(tx, 'orders.rolled-back', { orderId: 'o1' }, everyone);
+        throw new Error('the write failed after publishing');
+      }),
+    ).rejects.toThrow('the write failed');
+    await t.database.db.transaction((tx) => publish(tx, 'orders.marker', { orderId: 'o2' }, everyone));
+    await stream.next((m) => m.event === 'change' && m.data.includes('orders.marker'));
+    expect(stream.received().some((m) => m.data.includes('rolled-back'))).toBe(false);
+    await stream.close();
+  });
+
+  it('sends an event only to viewers in its audience', async () => {
+    const stream = await openStream();
+    await t.database.db.transaction(async (tx) => {
+      await publish(
+        tx,
+        'inbox.message',
+        { conversationId: 'c1' },
+        { kind: 'users', userIds: ['someone-else'] },
+      );
+      await publish(tx, 'admin.order', { orderId: 'o3' }, { kind: 'capability', capability: 'view:admin' });
+      await publish(tx, 'feed.marker', { postId: 'p9' }, everyone);
+    });
+    await stream.next((m) => m.data.includes('feed.marker'));
+    expect(stream.received().filter((m) => m.event === 'change')).toEqual([]);
+    await stream.close();
+  });
+
+  it('replays what a reconnecting browser missed after its Last-Event-ID', async () => {
+    const first = await openStream();
+    await t.database.db.transaction((tx) => publish(tx, 'feed.one', { postId: 'a' }, everyone));
+    const seen = await first.next((m) => m.data.includes('feed.one'));
+    await first.close();
+    await t.database.db.transaction((tx) => publish(tx, 'feed.two', { postId: 'b' }, everyone));
+    // Wait until this instance has received it from the database.
+    await expect.poll(() => t.hub.replaySince(seen.id!, { userId: null, can: () => false })?.length).toBe(1);
+
+    const second = await t.call('GET', '/api/events', undefined, { 'Last-Event-ID': seen.id! });
+    const stream = sseReader(second);
+    const replayed = await stream.next((m) => m.event === 'change');
+    expect(JSON.parse(replayed.data)).toEqual({ topic: 'feed.two', ids: { postId: 'b' } });
+    await stream.close();
+  });
+
+  it('asks a browser with an unknown Last-Event-ID to refetch', async () => {
+    const response = await t.call('GET', '/api/events', undefined, { 'Last-Event-ID': 'deadbeef-7' });
+    const stream = sseReader(response);
+    await stream.next((m) => m.event === 'resync');
+    await stream.close();
+  });
+
+  it('keeps an idle stream alive with heartbeats', async () => {
+    const stream = await openStream();
+    await stream.next((m) => m.event === 'ping', 3000);
+    await stream.close();
+  });
+
+  it('refuses an event too large to carry ids only', async () => {
+    await expect(
+      t.database.db.transaction((tx) => publish(tx, 'feed.big', { text: 'x'.repeat(5000) }, everyone)),
+    ).rejects.toThrow(/too large/);
+  });
+});
+
+describe('event audiences', () => {
+  const member: Viewer = { userId: 'u1', can: (capability) => capability === 'view:feed' };
+  const visitor: Viewer = { userId: null, can: () => false };
+
+  it('matches users, capabilities and everyone', () => {
+    expect(mayReceive(member, { kind: 'users', userIds: ['u1', 'u2'] })).toBe(true);
+    expect(mayReceive(member, { kind: 'users', userIds: ['u2'] })).toBe(false);
+    expect(mayReceive(visitor, { kind: 'users', userIds: ['u1'] })).toBe(false);
+    expect(mayReceive(member, { kind: 'capability', capability: 'view:feed' })).toBe(true);
+    expect(mayReceive(member, { kind: 'capability', capability: 'view:admin' })).toBe(false);
+    expect(mayReceive(visitor, { kind: 'everyone' })).toBe(true);
+  });
+});

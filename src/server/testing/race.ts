@@ -1,0 +1,30 @@
+import { inject } from 'vitest';
+
+/**
+ * Releases `contenders` calls of `attempt` at the same moment, `rounds` times, each round on fresh state from
+ * `setup`. Returns how many attempts won in each round: a correct claim, redeem or bonus has exactly one.
+ * CI runs a few rounds; `npm run test:stress` runs many (RACE_ROUNDS).
+ */
+export async function race<State>(options: {
+  contenders: number;
+  rounds?: number;
+  setup: (round: number) => Promise<State>;
+  /** Resolves true when this attempt won; false or a rejection when it lost. */
+  attempt: (state: State, contender: number) => Promise<boolean>;
+}): Promise<number[]> {
+  const rounds = options.rounds ?? inject('raceRounds');
+  const winnersPerRound: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const state = await options.setup(round);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const attempts = Array.from({ length: options.contenders }, async (_, contender) => {
+      await gate;
+      return options.attempt(state, contender);
+    });
+    release();
+    const results = await Promise.allSettled(attempts);
+    winnersPerRound.push(results.filter((r) => r.status === 'fulfilled' && r.value === true).length);
+  }
+  return winnersPerRound;
+}

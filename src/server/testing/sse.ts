@@ -1,0 +1,59 @@
+/** Reads Server-Sent Events from a response body, for tests. */
+export interface SseMessage {
+  event: string;
+  data: string;
+  id?: string;
+}
+
+export function sseReader(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const queue: SseMessage[] = [];
+
+  const parse = () => {
+    let boundary = buffer.indexOf('\n\n');
+    while (boundary !== -1) {
+      const block = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      const message: SseMessage = { event: 'message', data: '' };
+      for (const line of block.split('\n')) {
+        const [field, ...rest] = line.split(':');
+        const value = rest.join(':').replace(/^ /, '');
+        if (field === 'event') message.event = value;
+        else if (field === 'data') message.data += value;
+        else if (field === 'id') message.id = value;
+      }
+      if (block.trim()) queue.push(message);
+      boundary = buffer.indexOf('\n\n');
+    }
+  };
+
+  return {
+    /** The next message matching `predicate`, or an error after `timeoutMs`. */
+    async next(predicate: (m: SseMessage) => boolean = () => true, timeoutMs = 5000): Promise<SseMessage> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const index = queue.findIndex(predicate);
+        if (index !== -1) return queue.splice(index, 1)[0]!;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) throw new Error('no matching event arrived in time');
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), remaining)),
+        ]);
+        if (chunk === 'timeout') continue;
+        if (chunk.done) throw new Error('the event stream ended');
+        buffer += decoder.decode(chunk.value, { stream: true });
+        parse();
+      }
+    },
+    /** Every message received so far, without waiting. */
+    received(): SseMessage[] {
+      return [...queue];
+    },
+    async close() {
+      await reader.cancel().catch(() => {});
+    },
+  };
+}

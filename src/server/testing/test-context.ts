@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp, type AppOptions } from '../app';
+import { parseConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { EventHub } from '../events';
+import { createLogger } from '../logger';
+import { withDatabase } from './global-setup';
+import { TestClock } from './test-clock';
+
+export const TEST_ORIGIN = 'http://vault.test';
+let databaseCounter = 0;
+
+/** A fresh database copied from the run's migrated template: PGlite in memory, or a new PostgreSQL database. */
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
+  if (inject('backend') === 'pglite') {
+    const template = new Blob([fs.readFileSync(inject('pgliteTemplatePath'))]);
+    const database = await openDatabase({ kind: 'pglite-memory', loadDataDir: template });
+    return { database, drop: async () => {} };
+  }
+  const adminUrl = inject('postgresAdminUrl');
+  const template = inject('postgresTemplate');
+  databaseCounter += 1;
+  const name = `${template.replace(/_tpl$/, '')}_w${process.pid}_${databaseCounter}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url, poolMax: 20 });
+  return {
+    database,
+    url,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  hub: EventHub;
+  clock: TestClock;
+  config: Config;
+  /** The PostgreSQL URL of this context's database (postgres backend only), for a second instance. */
+  databaseUrl: string | undefined;
+  /** A request as our own pages send it: JSON body, same Origin. */
+  call(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The real app on a real database, with test settings. `env` overrides configuration keys. */
+export async function createTestContext(
+  options: { env?: Record<string, string>; app?: AppOptions } = {},
+): Promise<TestContext> {
+  const { database, url, drop } = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-test-'));
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BASE_URL: TEST_ORIGIN,
+    DATA_DIR: dataDir,
+    SSE_HEARTBEAT_MS: '500',
+    ...(url ? { DATABASE_URL: url, AUTH_SECRET: 'test-secret-test-secret-test-secret-0123' } : {}),
+    ...options.env,
+  });
+  const logger = createLogger(config);
+  const hub = new EventHub(database);
+  await hub.start();
+  const clock = new TestClock();
+  const app = createApp({ config, database, hub, logger, clock }, options.app);
+
+  return {
+    app,
+    database,
+    hub,
+    clock,
+    config,
+    databaseUrl: url,
+    async call(method, urlPath, body, headers = {}) {
+      return app.request(urlPath, {
+        method,
+        headers: {
+          Origin: TEST_ORIGIN,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    },
+    async close() {
+      await hub.stop();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * API and unit tests. TEST_BACKEND=postgres (with TEST_DATABASE_URL) runs the same API tests against PostgreSQL
+ * and adds the *.pg.test.ts files, which prove what only a real server can (races, cross-instance events).
+ */
+const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
+
+export default defineConfig({
+  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src') } },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    exclude: backend === 'postgres' ? [] : ['**/*.pg.test.ts'],
+    globalSetup: ['src/server/testing/global-setup.ts'],
+    environment: 'node',
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { TEST_BACKEND: backend },
+    provide: { raceRounds: Number(process.env.RACE_ROUNDS ?? 5) },
+  },
+});
