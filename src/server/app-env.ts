@@ -1,9 +1,10 @@
 import type { RequestIdVariables } from 'hono/request-id';
+import type { Clock } from '~/shared/time';
+import type { Auth } from './auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { EventHub } from './events';
 import type { Logger } from './logger';
-import type { Clock } from '~/shared/time';
 
 /** What the app is built from; tests build it the same way with their own database and clock. */
 export interface AppDeps {
@@ -14,6 +15,11 @@ export interface AppDeps {
   clock: Clock;
 }
 
+/** What every request handler can reach: the deps plus the auth instance built from them. */
+export interface AppServices extends AppDeps {
+  auth: Auth;
+}
+
 export interface AppEnv {
-  Variables: RequestIdVariables & { deps: AppDeps };
+  Variables: RequestIdVariables & { services: AppServices };
 }

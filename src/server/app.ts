@@ -3,12 +3,16 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '~/shared/app-error';
-import type { AppDeps, AppEnv } from './app-env';
+import { accountsRoutes, avatarRoutes } from '~/features/accounts/server/accounts.routes';
+import type { AppDeps, AppEnv, AppServices } from './app-env';
+import { createAuth } from './auth';
 import { eventsRoutes } from './events.routes';
 import { healthRoutes } from './health.routes';
 import { jsonOnly, noStore, sameOrigin } from './middleware/api-guards';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { requestLogger } from './middleware/request-logger';
+import { resolveEventViewer } from './event-viewer';
+import { resolveAuthSecret } from './secrets';
 import { staticRoutes } from './static';
 
 /** Routes that accept multipart/form-data (uploads); every other state change is JSON. */
@@ -23,12 +27,16 @@ export interface AppOptions {
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const { config, logger } = deps;
+  const services: AppServices = {
+    ...deps,
+    auth: createAuth({ db: deps.database.db, config, secret: resolveAuthSecret(config) }),
+  };
   const app = new Hono<AppEnv>();
 
   // 1. Who is asking, and a line in the log for it.
   app.use(requestId());
   app.use(async (c, next) => {
-    c.set('deps', deps);
+    c.set('services', services);
     await next();
   });
   app.use(requestLogger(logger));
@@ -72,10 +80,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.use(sameOrigin({ baseUrl: config.baseUrl, trustProxy: config.trustProxy }));
 
   api.route('/health', healthRoutes);
-  api.route(
-    '/events',
-    eventsRoutes(async () => ({ userId: null, can: () => false })),
-  );
+  api.route('/accounts', accountsRoutes);
+  api.route('/avatars', avatarRoutes);
+  api.route('/events', eventsRoutes(resolveEventViewer));
   for (const [path, router] of options.routes ?? []) api.route(path, router);
   api.all('*', apiNotFound);
   app.route('/api', api);

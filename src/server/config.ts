@@ -9,6 +9,19 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const rateLimit = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'must look like "count/seconds", for example 5/60')
+  .transform((value) => {
+    const [max, seconds] = value.split('/').map(Number) as [number, number];
+    return { max, windowMs: seconds * 1000 };
+  });
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,6 +45,16 @@ const envSchema = z.object({
     .default(50 * 1024 * 1024),
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(25_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The owner sign-in password; generated and printed once at first start when unset. */
+  OWNER_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** One password for the four demo accounts seeded at first start; each gets a generated one when unset. */
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Rate limits as "count/seconds". */
+  RATE_LIMIT_SIGN_IN_PER_ACCOUNT: rateLimit.prefault('5/60'),
+  RATE_LIMIT_SIGN_IN_PER_IP: rateLimit.prefault('30/60'),
+  RATE_LIMIT_SIGN_UP_PER_IP: rateLimit.prefault('25/300'),
+  RATE_LIMIT_OWNER_SIGN_IN_PER_IP: rateLimit.prefault('10/3600'),
+  RATE_LIMIT_OWNER_SIGN_IN_TOTAL: rateLimit.prefault('30/3600'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -51,6 +74,15 @@ export interface Config {
   uploadLimitBytes: number;
   sseHeartbeatMs: number;
   shutdownTimeoutMs: number;
+  ownerPassword: string | undefined;
+  demoPassword: string | undefined;
+  rateLimits: {
+    signInPerAccount: RateLimitRule;
+    signInPerIp: RateLimitRule;
+    signUpPerIp: RateLimitRule;
+    ownerSignInPerIp: RateLimitRule;
+    ownerSignInTotal: RateLimitRule;
+  };
 }
 
 export class ConfigError extends Error {
@@ -97,6 +129,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    ownerPassword: e.OWNER_PASSWORD,
+    demoPassword: e.DEMO_PASSWORD,
+    rateLimits: {
+      signInPerAccount: e.RATE_LIMIT_SIGN_IN_PER_ACCOUNT,
+      signInPerIp: e.RATE_LIMIT_SIGN_IN_PER_IP,
+      signUpPerIp: e.RATE_LIMIT_SIGN_UP_PER_IP,
+      ownerSignInPerIp: e.RATE_LIMIT_OWNER_SIGN_IN_PER_IP,
+      ownerSignInTotal: e.RATE_LIMIT_OWNER_SIGN_IN_TOTAL,
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { EventHub, publish } from './events';
 import { createLogger } from './logger';
+import { signedInMember } from '~/features/accounts/server/accounts.test-helpers';
 import { sseReader } from './testing/sse';
 import { createTestContext, type TestContext } from './testing/test-context';
 
@@ -42,7 +43,8 @@ afterAll(async () => {
 });
 
 it('an event committed on one instance reaches a browser connected to another', async () => {
-  const response = await fetch(`${secondUrl}/api/events`);
+  const { cookie } = await signedInMember(first);
+  const response = await fetch(`${secondUrl}/api/events`, { headers: { Cookie: cookie } });
   expect(response.status).toBe(200);
   const stream = sseReader(response);
   await stream.next((m) => m.event === 'ready');

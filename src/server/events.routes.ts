@@ -6,7 +6,7 @@ import type { ClientEvent, Viewer } from './events';
 /** Server-Sent Events: ids of what changed, for the browser to refetch through the API. */
 export function eventsRoutes(resolveViewer: (c: Context<AppEnv>) => Promise<Viewer>) {
   return new Hono<AppEnv>().get('/', async (c) => {
-    const { hub, config } = c.get('deps');
+    const { hub, config } = c.get('services');
     const viewer = await resolveViewer(c);
     const lastEventId = c.req.header('Last-Event-ID');
     c.header('X-Accel-Buffering', 'no');

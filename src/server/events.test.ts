@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mayReceive, publish, type Viewer } from './events';
+import { endUserStreams, mayReceive, publish, type Viewer } from './events';
+import { signedInMember } from '~/features/accounts/server/accounts.test-helpers';
 import { sseReader } from './testing/sse';
 import { createTestContext, type TestContext } from './testing/test-context';
 
 let t: TestContext;
+let member: Awaited<ReturnType<typeof signedInMember>>;
 beforeAll(async () => {
   t = await createTestContext();
+  member = await signedInMember(t);
 });
 afterAll(() => t.close());
 
-async function openStream(headers: Record<string, string> = {}) {
-  const response = await t.call('GET', '/api/events', undefined, headers);
+async function openStream(headers: Record<string, string> = {}, cookie = member.cookie) {
+  const response = await t.call('GET', '/api/events', undefined, { Cookie: cookie, ...headers });
   expect(response.status).toBe(200);
   expect(response.headers.get('Content-Type')).toContain('text/event-stream');
   const stream = sseReader(response);
@@ -46,21 +49,39 @@ describe('realtime events', () => {
     await stream.close();
   });
 
-  it('sends an event only to viewers in its audience', async () => {
-    const stream = await openStream();
+  it('refuses a visitor without a session', async () => {
+    const response = await t.call('GET', '/api/events');
+    expect(response.status).toBe(401);
+  });
+
+  it("never sends one member another's events, nor staff events", async () => {
+    const other = await signedInMember(t);
+    const mine = await openStream();
+    const theirs = await openStream({}, other.cookie);
     await t.database.db.transaction(async (tx) => {
       await publish(
         tx,
         'inbox.message',
         { conversationId: 'c1' },
-        { kind: 'users', userIds: ['someone-else'] },
+        { kind: 'users', userIds: [other.user.id] },
       );
       await publish(tx, 'admin.order', { orderId: 'o3' }, { kind: 'capability', capability: 'view:admin' });
       await publish(tx, 'feed.marker', { postId: 'p9' }, everyone);
     });
-    await stream.next((m) => m.data.includes('feed.marker'));
-    expect(stream.received().filter((m) => m.event === 'change')).toEqual([]);
-    await stream.close();
+    await mine.next((m) => m.data.includes('feed.marker'));
+    expect(mine.received().filter((m) => m.event === 'change')).toEqual([]);
+    const delivered = await theirs.next((m) => m.event === 'change');
+    expect(JSON.parse(delivered.data)).toEqual({ topic: 'inbox.message', ids: { conversationId: 'c1' } });
+    await theirs.next((m) => m.data.includes('feed.marker'));
+    expect(theirs.received().filter((m) => m.data.includes('admin.order'))).toEqual([]);
+    await mine.close();
+    await theirs.close();
+  });
+
+  it("ends a member's open streams when asked to (after a ban or a role change)", async () => {
+    const stream = await openStream();
+    await t.database.db.transaction((tx) => endUserStreams(tx, member.user.id));
+    await expect(stream.next((m) => m.event === 'never', 5000)).rejects.toThrow('the event stream ended');
   });
 
   it('replays what a reconnecting browser missed after its Last-Event-ID', async () => {
@@ -70,9 +91,14 @@ describe('realtime events', () => {
     await first.close();
     await t.database.db.transaction((tx) => publish(tx, 'feed.two', { postId: 'b' }, everyone));
     // Wait until this instance has received it from the database.
-    await expect.poll(() => t.hub.replaySince(seen.id!, { userId: null, can: () => false })?.length).toBe(1);
+    await expect
+      .poll(() => t.hub.replaySince(seen.id!, { userId: member.user.id, can: () => false })?.length)
+      .toBe(1);
 
-    const second = await t.call('GET', '/api/events', undefined, { 'Last-Event-ID': seen.id! });
+    const second = await t.call('GET', '/api/events', undefined, {
+      'Last-Event-ID': seen.id!,
+      Cookie: member.cookie,
+    });
     const stream = sseReader(second);
     const replayed = await stream.next((m) => m.event === 'change');
     expect(JSON.parse(replayed.data)).toEqual({ topic: 'feed.two', ids: { postId: 'b' } });
@@ -80,7 +106,10 @@ describe('realtime events', () => {
   });
 
   it('asks a browser with an unknown Last-Event-ID to refetch', async () => {
-    const response = await t.call('GET', '/api/events', undefined, { 'Last-Event-ID': 'deadbeef-7' });
+    const response = await t.call('GET', '/api/events', undefined, {
+      'Last-Event-ID': 'deadbeef-7',
+      Cookie: member.cookie,
+    });
     const stream = sseReader(response);
     await stream.next((m) => m.event === 'resync');
     await stream.close();

@@ -157,3 +157,8 @@ export class EventHub {
     }
   }
 }
+
+/** Ends the user's open event streams on every instance, when the transaction commits (ban, role change). */
+export function endUserStreams(tx: Executor, userId: string): Promise<void> {
+  return publish(tx, DISCONNECT_TOPIC, { userId }, { kind: 'users', userIds: [userId] });
+}

@@ -3,7 +3,7 @@ import type { AppEnv } from './app-env';
 import { isDatabaseReachable } from './db/client';
 
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const { database } = c.get('deps');
+  const { database } = c.get('services');
   const up = await isDatabaseReachable(database.db);
   return c.json(
     { status: up ? 'ok' : 'unavailable', database: { backend: database.kind, reachable: up } },

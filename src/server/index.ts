@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrateDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open-configured';
-import { seedOnce } from './db/seed/seed';
+import { ensureOwnerPassword, formatCredentials, seedOnce, type Credential } from './db/seed/seed';
 import { EventHub } from './events';
 import { createLogger } from './logger';
 
@@ -15,7 +15,11 @@ async function main() {
   const logger = createLogger(config);
   const database = await openConfiguredDatabase(config);
   await migrateDatabase(database);
-  await seedOnce(database.db, { logger });
+  const credentials: Credential[] = await seedOnce(database.db, config);
+  if (credentials.length) logger.info('first start: demo members seeded');
+  const ownerPassword = await ensureOwnerPassword(database.db, config);
+  if (ownerPassword) credentials.unshift({ label: 'Owner sign-in password', password: ownerPassword });
+  if (credentials.length) console.log(formatCredentials(credentials));
 
   const hub = new EventHub(database, { onError: (err) => logger.warn({ err }, 'bad event payload') });
   await hub.start();

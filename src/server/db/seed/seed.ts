@@ -1,23 +1,175 @@
-import type { Logger } from '../../logger';
-import type { Db } from '../client';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
+import { freeReferralCode, newUserId, referralCodesTaken } from '../../auth';
+import type { Config } from '../../config';
+import type { Db, Executor } from '../client';
+import { account, user } from '../schema/auth.schema';
 import { appMeta } from '../schema/meta.schema';
 
 const SEED_MARKER = 'seeded_at';
+export const OWNER_PASSWORD_HASH_KEY = 'owner_password_hash';
+
+/** The demo community of a first start: the spec's four approved members with their XP and coins. */
+const DEMO_MEMBERS = [
+  {
+    name: 'Marcus Vale',
+    email: 'owner@vault.example',
+    roles: ['Owner'],
+    xp: 25_000,
+    exoticCoins: 50_000,
+    telegram: '@marcusvale',
+  },
+  {
+    name: 'Nina Brooks',
+    email: 'moderator@vault.example',
+    roles: ['Moderator'],
+    xp: 8_500,
+    exoticCoins: 7_200,
+    telegram: '@ninabrooks',
+  },
+  {
+    name: 'Jordan Miles',
+    email: 'jordan@vault.example',
+    roles: ['Member'],
+    xp: 1_250,
+    exoticCoins: 1_500,
+    telegram: '@jordanmiles',
+  },
+  {
+    name: 'Tasha Reed',
+    email: 'tasha@vault.example',
+    roles: ['Member'],
+    xp: 450,
+    exoticCoins: 500,
+    telegram: '@tashareed',
+  },
+] as const;
+
+export interface Credential {
+  label: string;
+  email?: string;
+  password: string;
+}
+
+export function generatePassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/** Creates a member with a password sign-in, as registration would, inside the caller's transaction. */
+export async function insertMember(
+  tx: Executor,
+  member: {
+    name: string;
+    email: string;
+    roles: string[];
+    xp?: number;
+    exoticCoins?: number;
+    telegram?: string;
+  },
+  password: string,
+  now: Date,
+): Promise<string> {
+  const id = newUserId();
+  await tx.insert(user).values({
+    id,
+    name: member.name,
+    email: member.email.toLowerCase(),
+    emailVerified: true,
+    role: member.roles[0] ?? 'Member',
+    roles: member.roles,
+    referralCode: await freeReferralCode(id, referralCodesTaken(tx)),
+    telegram: member.telegram ?? '',
+    phone: '+12025550100',
+    address: '100 Demo Street NW, Washington, DC 20001',
+    xp: member.xp ?? 0,
+    exoticCoins: member.exoticCoins ?? 0,
+    status: 'approved',
+    dataConsent: true,
+    smsConsent: false,
+    ageConfirmedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await tx.insert(account).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: 'credential',
+    userId: id,
+    password: await hashPassword(password),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
+/**
+ * The owner sign-in password, stored only as a hash. OWNER_PASSWORD (when set) replaces the stored one;
+ * otherwise one is generated at first start. Returns the password only when it was generated now, to print once.
+ */
+export async function ensureOwnerPassword(
+  db: Db,
+  config: Pick<Config, 'ownerPassword'>,
+): Promise<string | undefined> {
+  const [stored] = await db.select().from(appMeta).where(eq(appMeta.key, OWNER_PASSWORD_HASH_KEY));
+  if (config.ownerPassword) {
+    if (stored && (await verifyPassword({ hash: stored.value, password: config.ownerPassword })))
+      return undefined;
+    const hash = await hashPassword(config.ownerPassword);
+    await db
+      .insert(appMeta)
+      .values({ key: OWNER_PASSWORD_HASH_KEY, value: hash })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: hash, updatedAt: new Date() } });
+    return undefined;
+  }
+  if (stored) return undefined;
+  const password = generatePassword();
+  const [claimed] = await db
+    .insert(appMeta)
+    .values({ key: OWNER_PASSWORD_HASH_KEY, value: await hashPassword(password) })
+    .onConflictDoNothing()
+    .returning({ key: appMeta.key });
+  // Another instance starting at the same moment won: its password is the one printed.
+  return claimed ? password : undefined;
+}
 
 /**
  * Demo data, written once per database. The marker row and the data commit together, and the marker's
- * primary key makes a second instance starting at the same moment write nothing.
+ * primary key makes a second instance starting at the same moment write nothing. Returns the generated
+ * credentials to print once (empty when nothing was seeded).
  */
-export async function seedOnce(db: Db, { logger }: { logger: Logger }): Promise<boolean> {
-  const seeded = await db.transaction(async (tx) => {
+export async function seedOnce(
+  db: Db,
+  config: Pick<Config, 'demoPassword'>,
+  now = new Date(),
+): Promise<Credential[]> {
+  return db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(appMeta)
-      .values({ key: SEED_MARKER, value: new Date().toISOString() })
+      .values({ key: SEED_MARKER, value: now.toISOString() })
       .onConflictDoNothing()
       .returning({ key: appMeta.key });
-    if (!claimed) return false;
-    return true;
+    if (!claimed) return [];
+    const credentials: Credential[] = [];
+    for (const member of DEMO_MEMBERS) {
+      const password = config.demoPassword ?? generatePassword();
+      await insertMember(tx, { ...member, roles: [...member.roles] }, password, now);
+      if (!config.demoPassword) credentials.push({ label: member.roles[0], email: member.email, password });
+    }
+    return credentials;
   });
-  if (seeded) logger.info('first start: demo data seeded');
-  return seeded;
+}
+
+/** The one-time console note with generated passwords. Nothing else ever prints a password. */
+export function formatCredentials(credentials: Credential[]): string {
+  const width = Math.max(...credentials.map((c) => `${c.label}  ${c.email ?? ''}`.length)) + 2;
+  const lines = credentials.map((c) => `  ${`${c.label}  ${c.email ?? ''}`.padEnd(width)}${c.password}`);
+  return [
+    '',
+    '  The Vault: generated at first start. Shown once, stored only as hashes. Keep them safe.',
+    '  (Lost one? npm run reset-password <email>, or npm run reset-password owner)',
+    '',
+    ...lines,
+    '',
+  ].join('\n');
 }

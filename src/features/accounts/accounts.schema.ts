@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { Role } from '~/shared/permissions';
+import { normaliseUsPhone } from './phone';
+
+/** One contract per endpoint: the routes validate with these, the forms resolve with them. */
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required.')
+  .pipe(z.email('Enter a valid email address.'));
+
+export const REFERRAL_CODE_PATTERN = /^VAULT-[A-Z0-9]{6}$/;
+
+export const registerSchema = z.object({
+  fullName: z
+    .string()
+    .trim()
+    .min(1, 'Full name is required.')
+    .max(100, 'Keep your name under 100 characters.'),
+  email,
+  password: z
+    .string()
+    .min(8, 'Password must be at least 8 characters.')
+    .max(128, 'Password must be at most 128 characters.'),
+  telegram: z
+    .string()
+    .trim()
+    .min(1, 'Telegram username is required.')
+    .max(64, 'Keep it under 64 characters.'),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'Phone number is required.')
+    .transform((value, ctx) => {
+      const phone = normaliseUsPhone(value);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message: 'Enter a valid US phone number, like (555) 123-4567.' });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+  address: z
+    .string()
+    .trim()
+    .min(1, 'Full address is required.')
+    .max(300, 'Keep the address under 300 characters.'),
+  referralCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(20, 'The code you entered was not found. Proceeding without referral.')
+    .optional()
+    .transform((value) => value || undefined),
+  ageConfirmed: z.literal(true, 'You must confirm that you are 21 or older.'),
+  dataConsent: z.literal(true, 'Please agree to the Terms of Service and Privacy Policy.'),
+  smsConsent: z.boolean().default(false),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, 'Password is required.').max(128),
+  rememberMe: z.boolean().default(false),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** The spec shows no required or format check on this field; a wrong or empty password just fails. */
+export const ownerLoginSchema = z.object({
+  ownerPassword: z.string().max(200),
+  rememberMe: z.boolean().default(false),
+});
+export type OwnerLoginInput = z.input<typeof ownerLoginSchema>;
+
+/** The signed-in member, as their own browser sees them. */
+export interface SessionUser {
+  id: string;
+  fullName: string;
+  email: string;
+  roles: Role[];
+  role: Role;
+  avatarUrl: string;
+  xp: number;
+  exoticCoins: number;
+  referralCode: string;
+  bio: string;
+  smokePreference: string;
+  joinDate: string;
+  isApprovedDriver: boolean;
+  isOnline: boolean;
+}
+
+export interface SessionResponse {
+  user: SessionUser | null;
+}
+
+export interface RegisterResponse {
+  /** 'applied' with the referrer's name, 'invalid' for an unknown code, 'none' when no code was given. */
+  referral: { status: 'applied'; referrerName: string } | { status: 'invalid' } | { status: 'none' };
+}

@@ -1,0 +1,174 @@
+import { APIError } from 'better-auth/api';
+import { verifyPassword } from 'better-auth/crypto';
+import { asc, eq, or, sql } from 'drizzle-orm';
+import { AppError } from '~/shared/app-error';
+import type { Clock } from '~/shared/time';
+import type { Auth } from '~/server/auth';
+import { writeAudit } from '~/server/audit';
+import type { Config } from '~/server/config';
+import type { Db } from '~/server/db/client';
+import { appMeta } from '~/server/db/schema/meta.schema';
+import { user } from '~/server/db/schema/auth.schema';
+import { enforceRateLimit } from '~/server/rate-limit';
+import { OWNER_PASSWORD_HASH_KEY } from '~/server/db/seed/seed';
+import type {
+  loginSchema,
+  ownerLoginSchema,
+  registerSchema,
+  RegisterResponse,
+  SessionResponse,
+} from '../accounts.schema';
+import type { z } from 'zod';
+import { toSessionUser } from './session.service';
+
+export interface AccountsDeps {
+  db: Db;
+  auth: Auth;
+  config: Config;
+  clock: Clock;
+}
+
+/** What the service needs from the request, without seeing the HTTP context. */
+export interface RequestMeta {
+  headers: Headers;
+  ip: string;
+}
+
+/** A response body plus the session cookies to set. */
+export interface WithCookies<T> {
+  body: T;
+  setCookies: string[];
+}
+
+const loginFailed = () =>
+  new AppError('UNAUTHORIZED', 'Invalid credentials. Please try again.', { title: 'Login Failed' });
+const banned = () => new AppError('FORBIDDEN', 'This account has been banned.', { title: 'Access Denied' });
+const emailTaken = () =>
+  new AppError('ALREADY_EXISTS', 'An account with this email already exists.', {
+    title: 'Registration Failed',
+    fields: { email: 'An account with this email already exists.' },
+  });
+
+function errorCode(error: unknown): string | undefined {
+  return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
+}
+
+export async function register(
+  deps: AccountsDeps,
+  input: z.output<typeof registerSchema>,
+  meta: RequestMeta,
+): Promise<RegisterResponse> {
+  await enforceRateLimit(deps.db, `sign-up:ip:${meta.ip}`, deps.config.rateLimits.signUpPerIp, deps.clock);
+
+  const referrer = input.referralCode
+    ? (
+        await deps.db
+          .select({ id: user.id, name: user.name })
+          .from(user)
+          .where(eq(user.referralCode, input.referralCode))
+      )[0]
+    : undefined;
+
+  try {
+    await deps.auth.api.signUpEmail({
+      body: {
+        name: input.fullName,
+        email: input.email,
+        password: input.password,
+        telegram: input.telegram,
+        phone: input.phone,
+        address: input.address,
+        referredBy: referrer?.id,
+        dataConsent: input.dataConsent,
+        smsConsent: input.smsConsent,
+        ageConfirmedAt: deps.clock.now(),
+      },
+      headers: meta.headers,
+    });
+  } catch (error) {
+    if (errorCode(error)?.startsWith('USER_ALREADY_EXISTS')) throw emailTaken();
+    // Two sign-ups with one email at once: the loser hits the unique index.
+    const [existing] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+    if (existing) throw emailTaken();
+    throw error;
+  }
+
+  if (!input.referralCode) return { referral: { status: 'none' } };
+  return referrer
+    ? { referral: { status: 'applied', referrerName: referrer.name } }
+    : { referral: { status: 'invalid' } };
+}
+
+export async function signIn(
+  deps: AccountsDeps,
+  input: z.output<typeof loginSchema>,
+  meta: RequestMeta,
+): Promise<WithCookies<SessionResponse>> {
+  const { signInPerIp, signInPerAccount } = deps.config.rateLimits;
+  await enforceRateLimit(deps.db, `sign-in:ip:${meta.ip}`, signInPerIp, deps.clock);
+  await enforceRateLimit(deps.db, `sign-in:account:${input.email}`, signInPerAccount, deps.clock);
+  try {
+    const { headers, response } = await deps.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
+      headers: meta.headers,
+      returnHeaders: true,
+    });
+    const [row] = await deps.db.select().from(user).where(eq(user.id, response.user.id));
+    return { body: { user: toSessionUser(row!) }, setCookies: headers.getSetCookie() };
+  } catch (error) {
+    if (errorCode(error) === 'BANNED_USER') throw banned();
+    if (error instanceof APIError) throw loginFailed();
+    throw error;
+  }
+}
+
+export async function ownerSignIn(
+  deps: AccountsDeps,
+  input: z.output<typeof ownerLoginSchema>,
+  meta: RequestMeta,
+): Promise<WithCookies<SessionResponse>> {
+  const { ownerSignInPerIp, ownerSignInTotal } = deps.config.rateLimits;
+  await enforceRateLimit(deps.db, `owner-sign-in:ip:${meta.ip}`, ownerSignInPerIp, deps.clock);
+  await enforceRateLimit(deps.db, 'owner-sign-in:total', ownerSignInTotal, deps.clock);
+
+  const [stored] = await deps.db.select().from(appMeta).where(eq(appMeta.key, OWNER_PASSWORD_HASH_KEY));
+  const matches =
+    stored !== undefined &&
+    input.ownerPassword.length > 0 &&
+    (await verifyPassword({ hash: stored.value, password: input.ownerPassword }));
+  const [owner] = matches
+    ? await deps.db
+        .select()
+        .from(user)
+        .where(or(sql`'Owner' = ANY(${user.roles})`, eq(user.role, 'Owner')))
+        .orderBy(asc(user.createdAt))
+        .limit(1)
+    : [];
+
+  await writeAudit(deps.db, {
+    eventType: 'OWNER_LOGIN',
+    actorId: owner?.id ?? null,
+    meta: { success: Boolean(owner), ip: meta.ip },
+    at: deps.clock.now(),
+  });
+  if (!owner) throw loginFailed();
+
+  const { headers } = await deps.auth.api.startOwnerSession({
+    body: { userId: owner.id, rememberMe: input.rememberMe },
+    headers: meta.headers,
+    returnHeaders: true,
+  });
+  return { body: { user: toSessionUser(owner) }, setCookies: headers.getSetCookie() };
+}
+
+/** Revokes the session in the database (the old cookie is refused from now on) and clears the cookie. */
+export async function signOut(deps: AccountsDeps, meta: RequestMeta): Promise<WithCookies<{ ok: true }>> {
+  try {
+    const { headers } = await deps.auth.api.signOut({ headers: meta.headers, returnHeaders: true });
+    return { body: { ok: true }, setCookies: headers.getSetCookie() };
+  } catch (error) {
+    // Signing out without a session is already done.
+    if (error instanceof APIError) return { body: { ok: true }, setCookies: [] };
+    throw error;
+  }
+}

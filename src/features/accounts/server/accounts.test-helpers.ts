@@ -1,0 +1,43 @@
+import type { RegisterInput, SessionResponse } from '../accounts.schema';
+import type { TestContext } from '~/server/testing/test-context';
+
+let counter = 0;
+
+/** A valid registration, unique per call; override any field. */
+export function registration(
+  overrides: Partial<RegisterInput> & Record<string, unknown> = {},
+): RegisterInput {
+  counter += 1;
+  return {
+    fullName: `Member ${counter}`,
+    email: `member${counter}-${Date.now()}@vault.example`,
+    password: 'correct horse battery',
+    telegram: `@member${counter}`,
+    phone: '(202) 555-0147',
+    address: '1600 Example Ave NW, Washington, DC 20500',
+    ageConfirmed: true,
+    dataConsent: true,
+    smsConsent: false,
+    ...overrides,
+  } as RegisterInput;
+}
+
+/** The session cookie pair to send back, from a response's Set-Cookie headers. */
+export function cookieHeader(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+/** Registers and signs in a new member; returns their cookie and session user. */
+export async function signedInMember(t: TestContext, overrides: Partial<RegisterInput> = {}) {
+  const input = registration(overrides);
+  const registered = await t.call('POST', '/api/accounts/register', input);
+  if (registered.status !== 201) throw new Error(`registration failed: ${await registered.text()}`);
+  const login = await t.call('POST', '/api/accounts/login', { email: input.email, password: input.password });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${await login.text()}`);
+  const body = (await login.json()) as SessionResponse;
+  return { cookie: cookieHeader(login), user: body.user!, input };
+}

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+// Tables better-auth reads and writes (user, session, account, verification), with our member fields on `user`.
+// Column names follow better-auth's field names; the database uses snake_case.
+
+export const user = pgTable(
+  'user',
+  {
+    id: text().primaryKey(),
+    /** The member's full name (better-auth calls it name). */
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().notNull().default(false),
+    /** An uploaded avatar's URL; empty means the generated one. */
+    image: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // better-auth admin plugin: the primary role, and bans.
+    role: text().notNull().default('Member'),
+    banned: boolean().notNull().default(false),
+    banReason: text(),
+    banExpires: timestamp({ withTimezone: true }),
+    // The Vault.
+    roles: text()
+      .array()
+      .notNull()
+      .default(sql`ARRAY['Member']::text[]`),
+    telegram: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    address: text().notNull().default(''),
+    referralCode: text().notNull().unique(),
+    referredBy: text().references((): AnyPgColumn => user.id, { onDelete: 'set null' }),
+    bio: text().notNull().default(''),
+    smokePreference: text().notNull().default('Not Set'),
+    xp: integer().notNull().default(0),
+    exoticCoins: integer().notNull().default(0),
+    status: text().notNull().default('approved'),
+    strikes: integer().notNull().default(0),
+    title: text(),
+    dataConsent: boolean().notNull().default(false),
+    smsConsent: boolean().notNull().default(false),
+    ageConfirmedAt: timestamp({ withTimezone: true }),
+    isApprovedDriver: boolean().notNull().default(false),
+    isOnline: boolean().notNull().default(false),
+  },
+  (t) => [
+    check('user_xp_non_negative', sql`${t.xp} >= 0`),
+    check('user_coins_non_negative', sql`${t.exoticCoins} >= 0`),
+    check('user_strikes_non_negative', sql`${t.strikes} >= 0`),
+    index('user_referred_by_idx').on(t.referredBy),
+  ],
+);
+
+export const session = pgTable(
+  'session',
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    impersonatedBy: text(),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
