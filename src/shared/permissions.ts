@@ -56,10 +56,10 @@ export interface RoleHolder {
   role?: string | null;
 }
 
-/** The roles list, falling back to the single role, falling back to Member. */
+/** The roles list, falling back to the single role, falling back to Member; highest role first. */
 export function rolesOf(holder: RoleHolder): Role[] {
   const listed = holder.roles?.length ? holder.roles : holder.role ? [holder.role] : ['Member'];
-  return listed.filter((role): role is Role => (ROLES as readonly string[]).includes(role));
+  return ROLES.filter((role) => listed.includes(role));
 }
 
 export function hasRole(holder: RoleHolder, role: Role): boolean {

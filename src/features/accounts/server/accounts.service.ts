@@ -69,8 +69,13 @@ export async function register(
       )[0]
     : undefined;
 
+  const emailHolder = async () =>
+    (await deps.db.select({ id: user.id }).from(user).where(eq(user.email, input.email)))[0];
+  if (await emailHolder()) throw emailTaken();
+
+  let created: { user: { id: string } };
   try {
-    await deps.auth.api.signUpEmail({
+    created = await deps.auth.api.signUpEmail({
       body: {
         name: input.fullName,
         email: input.email,
@@ -86,12 +91,13 @@ export async function register(
       headers: meta.headers,
     });
   } catch (error) {
-    if (errorCode(error)?.startsWith('USER_ALREADY_EXISTS')) throw emailTaken();
     // Two sign-ups with one email at once: the loser hits the unique index.
-    const [existing] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
-    if (existing) throw emailTaken();
+    if (errorCode(error)?.startsWith('USER_ALREADY_EXISTS') || (await emailHolder())) throw emailTaken();
     throw error;
   }
+  // better-auth answers a taken email with a made-up success (against account enumeration); we say it plainly,
+  // as the spec does, so tell the two apart by who holds the email now.
+  if ((await emailHolder())?.id !== created.user.id) throw emailTaken();
 
   if (!input.referralCode) return { referral: { status: 'none' } };
   return referrer

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import type { AppDeps } from '~/server/app-env';
+import { createApp } from '~/server/app';
+import { parseConfig } from '~/server/config';
+import { EventHub } from '~/server/events';
+import { createLogger } from '~/server/logger';
+import { systemClock } from '~/shared/time';
+import type { BenchBackend } from './backend';
+import { listenOnLoopback, type LocalServer } from './servers';
+
+export interface RunningApp extends LocalServer {
+  deps: AppDeps;
+}
+
+/** The real app, wired as src/server/index.ts wires it, on a loopback port of its own. */
+export async function startAppServer(backend: BenchBackend): Promise<RunningApp> {
+  // Listen first so BASE_URL can name the real port: the Origin checks compare against it.
+  const server = http.createServer();
+  const local = await listenOnLoopback(server);
+  const config = parseConfig({
+    // Production settings, as operators run it; silent so logging does not dominate the numbers.
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    BASE_URL: local.url,
+    DATA_DIR: backend.dataDir,
+    DATABASE_URL: backend.databaseUrl,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+  });
+  const logger = createLogger(config);
+  const hub = new EventHub(backend.database);
+  await hub.start();
+  const deps: AppDeps = { config, database: backend.database, hub, logger, clock: systemClock };
+  const app = createApp(deps);
+  server.on('request', getRequestListener(app.fetch, { hostname: '127.0.0.1' }));
+  return {
+    url: local.url,
+    deps,
+    async close() {
+      // The event streams never end by themselves; stop the hub before closing the server.
+      await hub.stop();
+      await local.close();
+    },
+  };
+}

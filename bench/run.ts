@@ -1,0 +1,140 @@
+import { startAppServer } from './app-server';
+import { openBenchBackend, type BenchBackend } from './backend';
+import { LoadGenerator, type LoadRequest } from './load';
+import { formatTable, machineInfo, type Measurement } from './report';
+import { prepareRequest, scenarios } from './scenarios';
+import {
+  BENCH_PAGE_SIZE,
+  createBenchRows,
+  startBareNodeServer,
+  startRawSelectServer,
+  type LocalServer,
+} from './servers';
+
+/**
+ * `npm run bench`: load scenarios against the real app, reported as ratios to two baselines measured in the
+ * same run. A report, not a test: no thresholds. The knobs below are the only environment it reads.
+ */
+const knobs = {
+  durationSeconds: positiveNumber('BENCH_DURATION', 5),
+  connections: positiveInteger('BENCH_CONNECTIONS', 10),
+  warmupSeconds: nonNegativeNumber('BENCH_WARMUP', 1),
+  /** Unset: PGlite in a temporary folder. Set: a fresh database on that PostgreSQL server, dropped afterwards. */
+  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  /** Runs only the app scenarios whose name contains this text (the baselines always run). */
+  only: process.env.BENCH_ONLY || undefined,
+};
+
+async function main(): Promise<void> {
+  const backend = await openBenchBackend(knobs.databaseUrl);
+  const load = new LoadGenerator();
+  const cleanup = once(async () => {
+    await load.close();
+    await backend.dispose();
+  });
+  // Ctrl-C must still drop the run's database and remove its temporary folder.
+  process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+
+  console.log(machineInfo(backend.label, describeLoad()));
+  console.log('');
+  try {
+    const { rows, node, select } = await measureAll(backend, load);
+    console.log('');
+    console.log(formatTable(rows, { node, select }));
+  } finally {
+    await cleanup();
+  }
+}
+
+async function measureAll(backend: BenchBackend, load: LoadGenerator) {
+  const measure = async (name: string, request: LoadRequest): Promise<Measurement> => {
+    const job = { request, connections: knobs.connections };
+    if (knobs.warmupSeconds > 0) await load.run({ ...job, durationSeconds: knobs.warmupSeconds });
+    const summary = await load.run({ ...job, durationSeconds: knobs.durationSeconds });
+    console.error(`  ${name}: ${Math.round(summary.requestsPerSecond)} req/s`);
+    return { name, summary, rssBytes: process.memoryUsage().rss };
+  };
+  const rows: Measurement[] = [];
+
+  const nodeRow = await withServer(startBareNodeServer(), (server) =>
+    measure('baseline: bare node:http JSON', getRequest(server.url)),
+  );
+  rows.push(nodeRow);
+
+  await createBenchRows(backend.database.db);
+  const selectRow = await withServer(startRawSelectServer(backend.database.db), (server) =>
+    measure(`baseline: raw ${BENCH_PAGE_SIZE}-row select`, getRequest(server.url)),
+  );
+  rows.push(selectRow);
+
+  await withServer(startAppServer(backend), async (app) => {
+    for (const scenario of scenarios.filter((s) => !knobs.only || s.name.includes(knobs.only))) {
+      const request = await prepareRequest(scenario, { url: app.url, deps: app.deps });
+      rows.push(await measure(scenario.name, request));
+    }
+  });
+
+  return {
+    rows,
+    node: nodeRow.summary.requestsPerSecond,
+    select: selectRow.summary.requestsPerSecond,
+  };
+}
+
+async function withServer<S extends LocalServer, T>(
+  starting: Promise<S>,
+  work: (server: S) => Promise<T>,
+): Promise<T> {
+  const server = await starting;
+  try {
+    return await work(server);
+  } finally {
+    await server.close();
+  }
+}
+
+function getRequest(url: string): LoadRequest {
+  return { url, method: 'GET', headers: {} };
+}
+
+function describeLoad(): string {
+  const warmup = knobs.warmupSeconds > 0 ? ` after ${knobs.warmupSeconds} s of warm-up` : '';
+  return `${knobs.durationSeconds} s per scenario${warmup}, ${knobs.connections} connections, autocannon in a separate process, 127.0.0.1 only`;
+}
+
+function once(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= work());
+}
+
+function readNumber(
+  name: string,
+  fallback: number,
+  valid: (value: number) => boolean,
+  expected: string,
+): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (valid(value)) return value;
+  // Read before main() runs, so say it plainly here rather than as a stack trace.
+  console.error(`bench: ${name} must be ${expected} (got "${raw}")`);
+  return process.exit(1);
+}
+
+function positiveNumber(name: string, fallback: number): number {
+  return readNumber(name, fallback, (v) => Number.isFinite(v) && v > 0, 'a number of seconds above 0');
+}
+
+function nonNegativeNumber(name: string, fallback: number): number {
+  return readNumber(name, fallback, (v) => Number.isFinite(v) && v >= 0, 'a number of seconds, 0 or more');
+}
+
+function positiveInteger(name: string, fallback: number): number {
+  return readNumber(name, fallback, (v) => Number.isInteger(v) && v > 0, 'a whole number above 0');
+}
+
+main().catch((error: unknown) => {
+  console.error('bench failed:', error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MINUTE_MS } from '~/shared/time';
+import { ensureOwnerPassword, seedOnce } from '~/server/db/seed/seed';
+import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { registration } from './accounts.test-helpers';
+
+// Small limits from the test server's configuration, never from an HTTP endpoint.
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({
+    env: {
+      TRUST_PROXY: 'true',
+      OWNER_PASSWORD: 'owner-password-123',
+      DEMO_PASSWORD: 'demo-password-123',
+      RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '3/60',
+      RATE_LIMIT_SIGN_IN_PER_IP: '4/60',
+      RATE_LIMIT_SIGN_UP_PER_IP: '2/300',
+      RATE_LIMIT_OWNER_SIGN_IN_PER_IP: '2/3600',
+      RATE_LIMIT_OWNER_SIGN_IN_TOTAL: '3/3600',
+    },
+  });
+  await seedOnce(t.database.db, t.config);
+  await ensureOwnerPassword(t.database.db, t.config);
+});
+afterAll(() => t.close());
+
+const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+const tooMany = { error: { code: 'RATE_LIMITED', title: 'Too Many Attempts' } };
+
+describe('rate limits', () => {
+  it('allows sign-in attempts on one account up to the limit and refuses the next', async () => {
+    const attempt = (ip: string) =>
+      t.call(
+        'POST',
+        '/api/accounts/login',
+        { email: 'jordan@vault.example', password: 'wrong-password' },
+        from(ip),
+      );
+    // Each from its own address, so only the per-account limit applies.
+    expect([
+      (await attempt('1.1.1.1')).status,
+      (await attempt('1.1.1.2')).status,
+      (await attempt('1.1.1.3')).status,
+    ]).toEqual([401, 401, 401]);
+    const limited = await attempt('1.1.1.4');
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject(tooMany);
+    // Even the right password waits until the window has passed.
+    const right = () =>
+      t.call(
+        'POST',
+        '/api/accounts/login',
+        { email: 'jordan@vault.example', password: 'demo-password-123' },
+        from('1.1.1.5'),
+      );
+    expect((await right()).status).toBe(429);
+    t.clock.advance(MINUTE_MS + 1);
+    expect((await right()).status).toBe(200);
+  });
+
+  it('limits sign-in attempts per address across accounts', async () => {
+    const emails = [
+      'a@vault.example',
+      'b@vault.example',
+      'c@vault.example',
+      'd@vault.example',
+      'e@vault.example',
+    ];
+    const statuses = [];
+    for (const email of emails) {
+      statuses.push(
+        (await t.call('POST', '/api/accounts/login', { email, password: 'x' }, from('2.2.2.2'))).status,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+  });
+
+  it('limits sign-ups per address and says how long to wait', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) {
+      statuses.push((await t.call('POST', '/api/accounts/register', registration(), from('3.3.3.3'))).status);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    const limited = await t.call('POST', '/api/accounts/register', registration(), from('3.3.3.3'));
+    expect(await limited.json()).toMatchObject({
+      error: {
+        title: 'Too Many Attempts',
+        message: 'Too many attempts. Please wait 5 minutes and try again.',
+      },
+    });
+    // Another address is not affected.
+    expect((await t.call('POST', '/api/accounts/register', registration(), from('3.3.3.4'))).status).toBe(
+      201,
+    );
+  });
+
+  it('limits owner sign-in per address and in total, even with the right password', async () => {
+    const owner = (ip: string, ownerPassword = 'guess-guess') =>
+      t.call('POST', '/api/accounts/owner-login', { ownerPassword }, from(ip));
+    expect([(await owner('4.4.4.4')).status, (await owner('4.4.4.4')).status]).toEqual([401, 401]);
+    expect((await owner('4.4.4.4', 'owner-password-123')).status).toBe(429);
+    // The total: one more from elsewhere reaches 3, the fourth is refused from any address.
+    expect((await owner('5.5.5.5', 'owner-password-123')).status).toBe(200);
+    expect((await owner('6.6.6.6', 'owner-password-123')).status).toBe(429);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const direct = await createTestContext({ env: { RATE_LIMIT_SIGN_UP_PER_IP: '1/300' } });
+    try {
+      const first = await direct.call('POST', '/api/accounts/register', registration(), from('7.7.7.7'));
+      const second = await direct.call('POST', '/api/accounts/register', registration(), from('8.8.8.8'));
+      expect([first.status, second.status]).toEqual([201, 429]);
+    } finally {
+      await direct.close();
+    }
+  });
+});
