@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '~/shared/app-error';
 import { accountsRoutes, avatarRoutes } from '~/features/accounts/server/accounts.routes';
+import { adminRoutes } from '~/features/admin/server/admin.routes';
 import type { AppDeps, AppEnv, AppServices } from './app-env';
 import { createAuth } from './auth';
 import { eventsRoutes } from './events.routes';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/health', healthRoutes);
   api.route('/accounts', accountsRoutes);
   api.route('/avatars', avatarRoutes);
+  api.route('/admin', adminRoutes);
   api.route('/events', eventsRoutes(resolveEventViewer));
   for (const [path, router] of options.routes ?? []) api.route(path, router);
   api.all('*', apiNotFound);

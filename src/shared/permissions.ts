@@ -1,6 +1,7 @@
 /**
- * Who may do what (the spec's section 6). The server checks every route with `can()`; the browser uses the same
- * function only to hide controls. Capabilities read `action:entity`.
+ * Who may do what (the spec's section 6, and docs/decisions/007-roles-and-capabilities.md). The server checks
+ * every route with `can()`; the browser uses the same function only to hide controls. Capabilities read
+ * `action:entity`.
  */
 export const ROLES = [
   'Owner',
@@ -19,35 +20,101 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Roles an admin can tick in the Members and Roles tabs (Owner shows, disabled). */
+export const ASSIGNABLE_ROLES: Role[] = [
+  'Owner',
+  'Admin',
+  'Moderator',
+  'Driver',
+  'Content Manager',
+  'Catalog Manager',
+  'Orders Manager',
+  'Economy Manager',
+  'Rewards Manager',
+  'SMS Manager',
+  'Support',
+  'Read-Only',
+  'Member',
+];
+
 export const CAPABILITIES = [
+  // The dashboard and the driver queue.
   'view:admin',
   'view:driver-queue',
   'claim:order',
-  'receive:delivery-order-notifications',
-  'receive:new-order-notifications',
-  'moderate:posts',
+  // Orders and drivers.
+  'read:orders',
+  'manage:orders',
+  'export:orders',
+  'read:drivers',
+  'manage:drivers',
+  // Members.
+  'read:members',
+  'read:contact-details',
+  'message:members',
   'manage:members',
   'edit:roles',
+  // Community.
+  'moderate:posts',
   'reveal:anonymous-authors',
+  // Shop, economy, rewards.
+  'manage:catalog',
+  'manage:locations',
+  'read:economy',
+  'manage:economy',
+  'manage:rewards',
+  // SMS, audit log, settings.
+  'read:sms',
+  'send:sms',
+  'read:audit-log',
+  'export:audit-log',
+  'manage:settings',
+  'export:database',
+  // Notifications.
+  'receive:delivery-order-notifications',
+  'receive:new-order-notifications',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
-const staff: Capability[] = [
-  'view:admin',
-  'view:driver-queue',
-  'receive:new-order-notifications',
-  'moderate:posts',
-  'manage:members',
-  'edit:roles',
-  'reveal:anonymous-authors',
-];
+const everyAdminCapability = CAPABILITIES.filter(
+  (c) => c !== 'claim:order' && c !== 'receive:delivery-order-notifications',
+);
 
-const grants: Partial<Record<Role, Capability[]>> = {
-  Owner: staff,
-  Admin: staff,
+const grants: Record<Role, readonly Capability[]> = {
+  Owner: everyAdminCapability,
+  Admin: everyAdminCapability,
   Moderator: ['reveal:anonymous-authors'],
-  // Call Dibs is for drivers only: hidden from (and refused to) Admins and Owners who are not drivers.
+  // Call Dibs is for drivers only: refused to Admins and Owners who do not also hold Driver.
   Driver: ['view:driver-queue', 'claim:order', 'receive:delivery-order-notifications'],
+  'Content Manager': ['view:admin', 'moderate:posts'],
+  'Catalog Manager': ['view:admin', 'manage:catalog'],
+  'Orders Manager': [
+    'view:admin',
+    'view:driver-queue',
+    'read:orders',
+    'manage:orders',
+    'export:orders',
+    'read:drivers',
+    'manage:drivers',
+    'manage:locations',
+    'read:contact-details',
+    'receive:new-order-notifications',
+  ],
+  'Economy Manager': ['view:admin', 'read:economy', 'manage:economy'],
+  'Rewards Manager': ['view:admin', 'read:economy', 'manage:rewards'],
+  'SMS Manager': ['view:admin', 'read:sms', 'send:sms'],
+  Support: ['view:admin', 'read:members', 'read:orders', 'message:members'],
+  // Sees the dashboards, never addresses, phones or exports.
+  'Read-Only': [
+    'view:admin',
+    'read:orders',
+    'read:drivers',
+    'read:members',
+    'read:economy',
+    'read:sms',
+    'read:audit-log',
+  ],
+  Member: [],
 };
 
 /** Something that holds roles: a user row or the session's copy of it. */
@@ -68,10 +135,54 @@ export function hasRole(holder: RoleHolder, role: Role): boolean {
 
 export function can(holder: RoleHolder | null | undefined, capability: Capability): boolean {
   if (!holder) return false;
-  return rolesOf(holder).some((role) => grants[role]?.includes(capability));
+  return rolesOf(holder).some((role) => grants[role].includes(capability));
+}
+
+/** Every capability the holder has, for the browser to hide what it cannot use. */
+export function capabilitiesOf(holder: RoleHolder): Capability[] {
+  return CAPABILITIES.filter((capability) => can(holder, capability));
 }
 
 /** The role shown as a member's primary one: the highest they hold. */
 export function primaryRole(roles: readonly string[]): Role {
   return ROLES.find((role) => roles.includes(role)) ?? 'Member';
+}
+
+/** The dashboard's tabs in the spec's order, each with the capability that shows it. */
+export const ADMIN_TABS = [
+  { id: 'orders', capability: 'read:orders' },
+  { id: 'drivers', capability: 'read:drivers' },
+  { id: 'members', capability: 'read:members' },
+  { id: 'logs', capability: 'read:audit-log' },
+  { id: 'content', capability: 'moderate:posts' },
+  { id: 'catalog', capability: 'manage:catalog' },
+  { id: 'locations', capability: 'manage:locations' },
+  { id: 'economy', capability: 'read:economy' },
+  { id: 'roles', capability: 'edit:roles' },
+  { id: 'sms', capability: 'read:sms' },
+  { id: 'settings', capability: 'manage:settings' },
+  { id: 'driver-queue', capability: 'view:driver-queue' },
+] as const satisfies readonly { id: string; capability: Capability }[];
+export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
+
+/**
+ * Who may ban, unban or change the roles of whom. Nobody acts on an Owner or grants Owner; only an Owner grants
+ * or removes Admin; an Admin cannot act on another Admin or on themself. Returns the reason when refused.
+ */
+export function memberActionRefusal(
+  actor: RoleHolder & { id: string },
+  target: RoleHolder & { id: string },
+  change?: { from: readonly string[]; to: readonly string[] },
+): string | undefined {
+  const actorIsOwner = hasRole(actor, 'Owner');
+  if (hasRole(target, 'Owner')) return 'Owner accounts cannot be banned or have their roles edited.';
+  if (!actorIsOwner && hasRole(target, 'Admin'))
+    return 'Only the Owner can ban or change the roles of an Admin.';
+  if (!actorIsOwner && actor.id === target.id) return 'You cannot ban yourself or change your own roles.';
+  if (change) {
+    const toggled = (role: Role) => change.from.includes(role) !== change.to.includes(role);
+    if (toggled('Owner')) return 'The Owner role cannot be granted or removed.';
+    if (!actorIsOwner && toggled('Admin')) return 'Only the Owner can grant or remove the Admin role.';
+  }
+  return undefined;
 }

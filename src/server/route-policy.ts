@@ -1,0 +1,54 @@
+import type { Capability } from '~/shared/permissions';
+
+/**
+ * Every API route and what it takes to call it: anyone, any signed-in member, or a capability. The policy test
+ * fails when a registered route is missing here, and calls each route as every kind of member to check the
+ * answers. Add each new route here with the route itself.
+ */
+export type Access = 'public' | 'signed-in' | Capability;
+
+export interface RoutePolicy {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** As registered, with :params. */
+  path: string;
+  access: Access;
+  /** A concrete path to call in the policy test, when `path` has params. */
+  example?: string;
+}
+
+export const routePolicy: RoutePolicy[] = [
+  { method: 'GET', path: '/api/health', access: 'public' },
+  { method: 'GET', path: '/api/events', access: 'signed-in' },
+  // Accounts: the session endpoints are public by nature (they start or end a session).
+  { method: 'GET', path: '/api/accounts/session', access: 'public' },
+  { method: 'POST', path: '/api/accounts/register', access: 'public' },
+  { method: 'POST', path: '/api/accounts/login', access: 'public' },
+  { method: 'POST', path: '/api/accounts/owner-login', access: 'public' },
+  { method: 'POST', path: '/api/accounts/logout', access: 'public' },
+  {
+    method: 'GET',
+    path: '/api/avatars/:file{[a-z0-9]+\\.svg}',
+    access: 'signed-in',
+    example: '/api/avatars/nobody.svg',
+  },
+  // Admin: members and roles.
+  { method: 'GET', path: '/api/admin/members', access: 'read:members' },
+  {
+    method: 'POST',
+    path: '/api/admin/members/:memberId/ban',
+    access: 'manage:members',
+    example: '/api/admin/members/no-such-member/ban',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/members/:memberId/unban',
+    access: 'manage:members',
+    example: '/api/admin/members/no-such-member/unban',
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/members/:memberId/roles',
+    access: 'edit:roles',
+    example: '/api/admin/members/no-such-member/roles',
+  },
+];
