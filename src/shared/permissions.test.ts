@@ -5,7 +5,8 @@ describe('permissions', () => {
   it('gives the Admin tab to Owners, Admins and manager roles, never to Members, Moderators or Drivers', () => {
     expect(can({ roles: ['Owner'] }, 'view:admin')).toBe(true);
     expect(can({ roles: ['Admin'] }, 'view:admin')).toBe(true);
-    for (const role of ['Member', 'Moderator', 'Driver']) expect(can({ roles: [role] }, 'view:admin')).toBe(false);
+    for (const role of ['Member', 'Moderator', 'Driver'])
+      expect(can({ roles: [role] }, 'view:admin')).toBe(false);
   });
 
   it('gives the Driver tab to Drivers, Owners and Admins, and Call Dibs to Drivers only', () => {

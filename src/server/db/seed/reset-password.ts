@@ -20,7 +20,10 @@ export async function resetPassword(db: Db, target: string, chosen?: string): Pr
     return password;
   }
   await db.transaction(async (tx) => {
-    const [member] = await tx.select({ id: user.id }).from(user).where(eq(user.email, target.trim().toLowerCase()));
+    const [member] = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, target.trim().toLowerCase()));
     if (!member) throw new Error(`No member has the email ${target}.`);
     const updated = await tx
       .update(account)
