@@ -5,6 +5,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '~/shared/app-error';
 import { accountsRoutes, avatarRoutes } from '~/features/accounts/server/accounts.routes';
 import { adminRoutes } from '~/features/admin/server/admin.routes';
+import { economyRoutes } from '~/features/economy/server/economy.routes';
+import { notificationsRoutes } from '~/features/notifications/server/notifications.routes';
 import type { AppDeps, AppEnv, AppServices } from './app-env';
 import { createAuth } from './auth';
 import { eventsRoutes } from './events.routes';
@@ -84,6 +86,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/accounts', accountsRoutes);
   api.route('/avatars', avatarRoutes);
   api.route('/admin', adminRoutes);
+  api.route('/economy', economyRoutes);
+  api.route('/notifications', notificationsRoutes);
   api.route('/events', eventsRoutes(resolveEventViewer));
   for (const [path, router] of options.routes ?? []) api.route(path, router);
   api.all('*', apiNotFound);

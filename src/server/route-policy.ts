@@ -31,6 +31,13 @@ export const routePolicy: RoutePolicy[] = [
     access: 'signed-in',
     example: '/api/avatars/nobody.svg',
   },
+  // Economy: the weekly bonus, the award amounts, and the Economy tab.
+  { method: 'POST', path: '/api/economy/weekly-bonus', access: 'signed-in' },
+  { method: 'GET', path: '/api/economy/settings', access: 'signed-in' },
+  { method: 'PUT', path: '/api/economy/settings', access: 'manage:economy' },
+  // Notifications: each member's own.
+  { method: 'GET', path: '/api/notifications', access: 'signed-in' },
+  { method: 'POST', path: '/api/notifications/read-all', access: 'signed-in' },
   // Admin: members and roles.
   { method: 'GET', path: '/api/admin/members', access: 'read:members' },
   {

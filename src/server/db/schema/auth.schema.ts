@@ -52,6 +52,8 @@ export const user = pgTable(
     ageConfirmedAt: timestamp({ withTimezone: true }),
     isApprovedDriver: boolean().notNull().default(false),
     isOnline: boolean().notNull().default(false),
+    /** When the weekly login bonus was last awarded (stored on the server, departure 2). */
+    lastWeeklyBonusAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('user_xp_non_negative', sql`${t.xp} >= 0`),

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
+import { applyAward } from '~/features/economy/server/ledger.service';
 import { freeReferralCode, newUserId, referralCodesTaken } from '../../auth';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../client';
@@ -82,8 +83,6 @@ export async function insertMember(
     telegram: member.telegram ?? '',
     phone: '+12025550100',
     address: '100 Demo Street NW, Washington, DC 20001',
-    xp: member.xp ?? 0,
-    exoticCoins: member.exoticCoins ?? 0,
     status: 'approved',
     dataConsent: true,
     smsConsent: false,
@@ -100,6 +99,15 @@ export async function insertMember(
     createdAt: now,
     updatedAt: now,
   });
+  if (member.xp || member.exoticCoins) {
+    await applyAward(tx, {
+      userId: id,
+      xp: member.xp ?? 0,
+      coins: member.exoticCoins ?? 0,
+      reason: 'opening-balance',
+      at: now,
+    });
+  }
   return id;
 }
 

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInMember } from '~/features/accounts/server/accounts.test-helpers';
+import { sseReader } from '~/server/testing/sse';
+import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import type { NotificationsResponse } from '../notifications.schema';
+import { notify } from './notifications.service';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const listFor = async (cookie: string) =>
+  (await (
+    await t.call('GET', '/api/notifications', undefined, { Cookie: cookie })
+  ).json()) as NotificationsResponse;
+
+describe('notifications', () => {
+  it('shows a member only their own, newest five first, with the unread count', async () => {
+    const alice = await signedInMember(t);
+    const bob = await signedInMember(t);
+    for (let i = 1; i <= 7; i += 1) {
+      t.clock.advance(1000);
+      await notify(t.database.db, {
+        userId: alice.user.id,
+        message: `Note ${i}`,
+        link: i === 7 ? '/orders' : undefined,
+        at: t.clock.now(),
+      });
+    }
+    await notify(t.database.db, { userId: bob.user.id, message: 'For Bob only', at: t.clock.now() });
+
+    const mine = await listFor(alice.cookie);
+    expect(mine.unreadCount).toBe(7);
+    expect(mine.items.map((n) => n.message)).toEqual(['Note 7', 'Note 6', 'Note 5', 'Note 4', 'Note 3']);
+    expect(mine.items[0]).toMatchObject({ link: '/orders', read: false });
+    expect(JSON.stringify(mine)).not.toContain('For Bob only');
+    expect((await listFor(bob.cookie)).items.map((n) => n.message)).toEqual(['For Bob only']);
+  });
+
+  it('marks all of a member’s notifications read, and nobody else’s', async () => {
+    const alice = await signedInMember(t);
+    const bob = await signedInMember(t);
+    await notify(t.database.db, { userId: alice.user.id, message: 'One', at: t.clock.now() });
+    await notify(t.database.db, { userId: bob.user.id, message: 'Two', at: t.clock.now() });
+    expect(
+      (await t.call('POST', '/api/notifications/read-all', undefined, { Cookie: alice.cookie })).status,
+    ).toBe(200);
+    expect((await listFor(alice.cookie)).unreadCount).toBe(0);
+    expect((await listFor(bob.cookie)).unreadCount).toBe(1);
+  });
+
+  it('tells the member’s browser of a new one over the event stream, and no one else’s', async () => {
+    const alice = await signedInMember(t);
+    const bob = await signedInMember(t);
+    const aliceStream = sseReader(await t.call('GET', '/api/events', undefined, { Cookie: alice.cookie }));
+    const bobStream = sseReader(await t.call('GET', '/api/events', undefined, { Cookie: bob.cookie }));
+    await aliceStream.next((m) => m.event === 'ready');
+    await bobStream.next((m) => m.event === 'ready');
+    await t.database.db.transaction((tx) =>
+      notify(tx, { userId: alice.user.id, message: 'Hello', at: t.clock.now() }),
+    );
+    const event = await aliceStream.next((m) => m.event === 'change');
+    expect(JSON.parse(event.data)).toMatchObject({ topic: 'notifications.new' });
+    expect(event.data).not.toContain('Hello');
+    expect(bobStream.received().filter((m) => m.event === 'change')).toEqual([]);
+    await aliceStream.close();
+    await bobStream.close();
+  });
+
+  it('refuses a visitor', async () => {
+    expect((await t.call('GET', '/api/notifications')).status).toBe(401);
+  });
+});
