@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { EventHub } from './events';
 import type { Logger } from './logger';
+import type { Storage } from './storage';
 
 /** What the app is built from; tests build it the same way with their own database and clock. */
 export interface AppDeps {
@@ -18,6 +19,7 @@ export interface AppDeps {
 /** What every request handler can reach: the deps plus the auth instance built from them. */
 export interface AppServices extends AppDeps {
   auth: Auth;
+  storage: Storage;
 }
 
 export interface AppEnv {

@@ -7,6 +7,8 @@ import { accountsRoutes, avatarRoutes } from '~/features/accounts/server/account
 import { adminRoutes } from '~/features/admin/server/admin.routes';
 import { economyRoutes } from '~/features/economy/server/economy.routes';
 import { notificationsRoutes } from '~/features/notifications/server/notifications.routes';
+import { membersRoutes, profileRoutes } from '~/features/profiles/server/profiles.routes';
+import { uploadsRoutes } from '~/features/uploads/server/uploads.routes';
 import type { AppDeps, AppEnv, AppServices } from './app-env';
 import { createAuth } from './auth';
 import { eventsRoutes } from './events.routes';
@@ -17,9 +19,11 @@ import { requestLogger } from './middleware/request-logger';
 import { resolveEventViewer } from './event-viewer';
 import { resolveAuthSecret } from './secrets';
 import { staticRoutes } from './static';
+import { LocalStorage } from './storage';
 
 /** Routes that accept multipart/form-data (uploads); every other state change is JSON. */
-const MULTIPART_PATHS: RegExp[] = [];
+const MULTIPART_PATHS: RegExp[] = [/^\/api\/profile\/avatar$/];
+const isMultipartPath = (path: string) => MULTIPART_PATHS.some((pattern) => pattern.test(path));
 
 export interface AppOptions {
   /** Where the built SPA lives (tests point it at a folder of their own). */
@@ -33,6 +37,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const services: AppServices = {
     ...deps,
     auth: createAuth({ db: deps.database.db, config, secret: resolveAuthSecret(config) }),
+    storage: new LocalStorage(config.uploadsDir),
   };
   const app = new Hono<AppEnv>();
 
@@ -71,15 +76,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // 3. The API: bounded bodies, JSON only, same-origin state changes, never cached.
   const api = new Hono<AppEnv>();
   api.use(noStore);
-  api.use(
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
-      },
-    }),
-  );
-  api.use(jsonOnly({ multipartPaths: MULTIPART_PATHS }));
+  const tooLarge = () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  };
+  const jsonBodyLimit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: tooLarge });
+  const uploadBodyLimit = bodyLimit({ maxSize: config.uploadLimitBytes, onError: tooLarge });
+  api.use((c, next) => (isMultipartPath(c.req.path) ? uploadBodyLimit : jsonBodyLimit)(c, next));
+  api.use(jsonOnly({ isMultipartPath }));
   api.use(sameOrigin({ baseUrl: config.baseUrl, trustProxy: config.trustProxy }));
 
   api.route('/health', healthRoutes);
@@ -88,6 +91,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/admin', adminRoutes);
   api.route('/economy', economyRoutes);
   api.route('/notifications', notificationsRoutes);
+  api.route('/profile', profileRoutes);
+  api.route('/members', membersRoutes);
+  api.route('/uploads', uploadsRoutes);
   api.route('/events', eventsRoutes(resolveEventViewer));
   for (const [path, router] of options.routes ?? []) api.route(path, router);
   api.all('*', apiNotFound);

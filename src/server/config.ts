@@ -55,6 +55,13 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_UP_PER_IP: rateLimit.prefault('25/300'),
   RATE_LIMIT_OWNER_SIGN_IN_PER_IP: rateLimit.prefault('10/3600'),
   RATE_LIMIT_OWNER_SIGN_IN_TOTAL: rateLimit.prefault('30/3600'),
+  RATE_LIMIT_UPLOADS_PER_USER: rateLimit.prefault('30/3600'),
+  /** Largest image accepted before re-encoding. */
+  IMAGE_UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -82,7 +89,9 @@ export interface Config {
     signUpPerIp: RateLimitRule;
     ownerSignInPerIp: RateLimitRule;
     ownerSignInTotal: RateLimitRule;
+    uploadsPerUser: RateLimitRule;
   };
+  imageUploadLimitBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -137,7 +146,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       signUpPerIp: e.RATE_LIMIT_SIGN_UP_PER_IP,
       ownerSignInPerIp: e.RATE_LIMIT_OWNER_SIGN_IN_PER_IP,
       ownerSignInTotal: e.RATE_LIMIT_OWNER_SIGN_IN_TOTAL,
+      uploadsPerUser: e.RATE_LIMIT_UPLOADS_PER_USER,
     },
+    imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_BYTES,
   };
 }
 

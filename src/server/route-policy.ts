@@ -38,6 +38,22 @@ export const routePolicy: RoutePolicy[] = [
   // Notifications: each member's own.
   { method: 'GET', path: '/api/notifications', access: 'signed-in' },
   { method: 'POST', path: '/api/notifications/read-all', access: 'signed-in' },
+  // Profiles and uploads.
+  { method: 'GET', path: '/api/profile', access: 'signed-in' },
+  { method: 'PATCH', path: '/api/profile', access: 'signed-in' },
+  { method: 'POST', path: '/api/profile/avatar', access: 'signed-in' },
+  {
+    method: 'GET',
+    path: '/api/members/:userId',
+    access: 'signed-in',
+    example: '/api/members/no-such-member',
+  },
+  {
+    method: 'GET',
+    path: '/api/uploads/:key',
+    access: 'signed-in',
+    example: '/api/uploads/0000000000000000.png',
+  },
   // Admin: members and roles.
   { method: 'GET', path: '/api/admin/members', access: 'read:members' },
   {

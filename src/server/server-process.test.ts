@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from './db/client';
+import { isDataDirLocked } from './db/data-dir-lock';
+
+/**
+ * The real server entry in its own process: what an operator sees when starting, misconfiguring and stopping
+ * it. These tests use the embedded database whatever the run's backend, so the PostgreSQL pass skips them.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const START_TIMEOUT_MS = 60_000;
+
+interface ServerProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+}
+
+const running = new Set<ChildProcess>();
+const tempDirs: string[] = [];
+
+function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-process-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Starts `node --import tsx src/server/index.ts` with only the environment given (plus PATH and HOME). */
+function startServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd: root,
+    env: {
+      // eslint-disable-next-line no-restricted-properties -- the child needs our PATH and HOME, nothing else
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      // eslint-disable-next-line no-restricted-properties -- see above
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** The port the server reports in its "is running" log line (it was started with PORT=0). */
+async function listeningPort(server: ServerProcess): Promise<number> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => (exitCode = code));
+  while (Date.now() < deadline) {
+    const line = server
+      .stdout()
+      .split('\n')
+      .find((l) => l.includes('The Vault is running at'));
+    if (line) return (JSON.parse(line) as { port: number }).port;
+    if (exitCode !== undefined) {
+      throw new Error(`the server exited with ${exitCode} before listening:\n${server.stderr()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not start in time:\n${server.stdout()}\n${server.stderr()}`);
+}
+
+async function stop(server: ServerProcess): Promise<number | null> {
+  server.child.kill('SIGTERM');
+  return server.exited;
+}
+
+// Only a failed test leaves a server behind; the others wait for theirs to exit.
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(inject('backend') === 'postgres')('the server process', () => {
+  it(
+    'a second process on a locked data directory is refused',
+    async () => {
+      const dataDir = tempDataDir();
+      const held = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        const server = startServer({ DATA_DIR: dataDir, PORT: '0' });
+        expect(await server.exited).toBe(1);
+        expect(server.stderr()).toContain('is in use by another process');
+      } finally {
+        await held.close();
+      }
+    },
+    START_TIMEOUT_MS,
+  );
+
+  // Each of these exits before opening anything, so they may run side by side.
+  it.concurrent.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://127.0.0.1:5432/vault' }, 'AUTH_SECRET'],
+  ])(
+    'a bad configuration value exits naming the key: %o names %s',
+    async (env, key) => {
+      const server = startServer({ DATA_DIR: tempDataDir(), ...env });
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toContain('Invalid configuration');
+      expect(server.stderr()).toContain(`${key}:`);
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    'the server starts, answers /api/health with 200, and on SIGTERM exits 0 and releases the lock',
+    async () => {
+      const dataDir = tempDataDir();
+      const first = startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+      const port = await listeningPort(first);
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({
+        status: 'ok',
+        database: { backend: 'pglite', reachable: true },
+      });
+      expect(await isDataDirLocked(dataDir)).toBe(true);
+
+      expect(await stop(first)).toBe(0);
+      expect(first.stdout()).toContain('"msg":"stopped"');
+      expect(await isDataDirLocked(dataDir)).toBe(false);
+
+      // The same directory starts again, with the data of the first run (seeded once, nothing printed now).
+      const second = startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+      const secondPort = await listeningPort(second);
+      expect((await fetch(`http://127.0.0.1:${secondPort}/api/health`)).status).toBe(200);
+      expect(second.stdout()).not.toContain('first start: demo members seeded');
+      expect(await stop(second)).toBe(0);
+      expect(await isDataDirLocked(dataDir)).toBe(false);
+    },
+    START_TIMEOUT_MS * 2,
+  );
+});
