@@ -1,12 +1,80 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { LoadingVault } from './components/loading-vault';
 import { RootLayout } from './components/root-layout';
+import { RequireCapability, RequireSession, VisitorsOnly } from './components/route-guards';
+import { SignedInLayout } from './components/signed-in-layout';
+import { paths, routePatterns } from './lib/paths';
+import type { PlaceholderHandle } from './pages/placeholder-page';
+
+/** Until its issue lands, a signed-in page is the shared placeholder with the page's title. */
+const placeholder = (path: string, title: string): RouteObject => ({
+  path,
+  handle: { title } satisfies PlaceholderHandle,
+  lazy: () => import('./pages/placeholder-page'),
+});
+
+/** A public text page: one component, its text loaded with the route. */
+const staticPage = (path: string, load: () => Promise<{ content: unknown }>): RouteObject => ({
+  path,
+  loader: async () => (await load()).content,
+  lazy: () => import('./pages/static-page'),
+});
 
 /** Every route, each page loaded on demand so the first load stays small. */
 export const router = createBrowserRouter([
   {
     Component: RootLayout,
+    HydrateFallback: LoadingVault,
     children: [
-      { path: '/', lazy: () => import('./pages/welcome-page') },
+      // Public.
+      { path: paths.welcome(), lazy: () => import('~/features/accounts/client/welcome-page') },
+      {
+        Component: VisitorsOnly,
+        children: [
+          { path: paths.login(), lazy: () => import('~/features/accounts/client/login-page') },
+          {
+            path: paths.requestAccess(),
+            lazy: () => import('~/features/accounts/client/request-access-page'),
+          },
+        ],
+      },
+      staticPage(paths.terms(), () => import('./content/terms.content')),
+      staticPage(paths.privacy(), () => import('./content/privacy.content')),
+      staticPage(paths.communityRules(), () => import('./content/community-rules.content')),
+      staticPage(paths.disclaimer(), () => import('./content/disclaimer.content')),
+
+      // Signed in.
+      {
+        Component: RequireSession,
+        children: [
+          { path: paths.priceGuide(), loader: () => redirect(paths.menu()) },
+          {
+            Component: SignedInLayout,
+            children: [
+              placeholder(paths.feed(), 'Community Feed'),
+              placeholder(paths.menu(), 'MENU'),
+              placeholder(paths.leaderboard(), 'Leaderboard'),
+              placeholder(paths.missions(), 'Missions and Rewards'),
+              placeholder(paths.rewardsCenter(), 'Rewards Center'),
+              placeholder(paths.cart(), 'Your Cart'),
+              placeholder(paths.orders(), 'My Orders'),
+              placeholder(paths.profile(), 'My Profile'),
+              placeholder(routePatterns.publicProfile, 'Member Profile'),
+              placeholder(paths.inbox(), 'Inbox'),
+              placeholder(routePatterns.conversation, 'Inbox'),
+              {
+                element: <RequireCapability capability="view:admin" />,
+                children: [placeholder(paths.admin(), 'Admin Dashboard')],
+              },
+              {
+                element: <RequireCapability capability="view:driver-queue" />,
+                children: [placeholder(paths.driverQueue(), 'Driver Queue')],
+              },
+            ],
+          },
+        ],
+      },
+
       { path: '*', lazy: () => import('./pages/not-found-page') },
     ],
   },

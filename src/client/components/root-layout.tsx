@@ -1,11 +1,15 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { EventStreamSync } from './event-stream-sync';
 import { LoadingVault } from './loading-vault';
 
 export function RootLayout() {
   return (
-    <Suspense fallback={<LoadingVault />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <EventStreamSync />
+      <Suspense fallback={<LoadingVault />}>
+        <Outlet />
+      </Suspense>
+    </>
   );
 }

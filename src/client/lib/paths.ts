@@ -22,3 +22,9 @@ export const paths = {
   driverQueue: () => '/driver-queue',
   priceGuide: () => '/price-guide',
 } as const;
+
+/** The router's patterns for paths with a parameter (paths.* encode their argument, so they cannot build these). */
+export const routePatterns = {
+  publicProfile: '/profile/:userId',
+  conversation: '/inbox/:conversationId',
+} as const;

@@ -59,14 +59,12 @@ export async function processImage(input: Buffer, limits: ImageLimits): Promise<
     throw refuse('The image has too many pixels. Try a smaller image.');
   }
 
-  pipeline = pipeline
-    .rotate()
-    .resize({
-      width: limits.maxDimension,
-      height: limits.maxDimension,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
+  pipeline = pipeline.rotate().resize({
+    width: limits.maxDimension,
+    height: limits.maxDimension,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
   const encoded =
     extension === 'png'
       ? pipeline.png({ compressionLevel: 9 })

@@ -1,0 +1,83 @@
+import { LogOut, ShoppingCart } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { SessionUser } from '~/features/accounts/accounts.schema';
+import { useLogout } from '~/features/accounts/client/accounts.queries';
+import { useCartCount } from '../lib/cart-storage';
+import { showErrorToast } from '../lib/error-toast';
+import { paths } from '../lib/paths';
+import { DesktopTabs, PhoneNavMenu } from './header-nav';
+import { LevelBar } from './level-bar';
+import { navTabsFor } from './nav-tabs';
+import { VaultLogo } from './vault-logo';
+
+const iconButton =
+  'relative grid size-11 shrink-0 place-items-center rounded-xl text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-text disabled:opacity-50';
+
+/** The signed-in header: compact and sticky, tabs (or a menu on phones), cart, avatar, logout, and the XP line. */
+export function AppHeader({ user }: { user: SessionUser }) {
+  const tabs = navTabsFor(user);
+  const navigate = useNavigate();
+  const cartCount = useCartCount(user.id);
+  const logout = useLogout({
+    onSuccess: () => {
+      toast('Logged out', { description: 'See you soon!' });
+      void navigate(paths.login());
+    },
+    onError: (error) => showErrorToast(error, 'Logout failed'),
+  });
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-surface/95 pt-[env(safe-area-inset-top)] backdrop-blur">
+      <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-2 px-3 sm:px-4">
+        <Link
+          to={paths.feed()}
+          className="flex shrink-0 items-center gap-2 rounded-xl"
+          aria-label="The Vault, go to the feed"
+        >
+          <VaultLogo className="size-9" title="" />
+          <span className="hidden text-base font-bold tracking-tight lg:inline">The Vault</span>
+        </Link>
+        <PhoneNavMenu tabs={tabs} />
+        <DesktopTabs tabs={tabs} />
+        <div className="ml-auto flex shrink-0 items-center gap-1">
+          <Link
+            to={paths.cart()}
+            className={iconButton}
+            aria-label={cartCount === 1 ? 'Cart, 1 item' : `Cart, ${cartCount} items`}
+          >
+            <ShoppingCart className="size-5" aria-hidden />
+            {cartCount > 0 && (
+              <span
+                aria-hidden
+                className="absolute top-0.5 right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-primary px-1 text-xs font-bold text-on-primary tabular"
+              >
+                {cartCount > 99 ? '99+' : cartCount}
+              </span>
+            )}
+          </Link>
+          <Link to={paths.profile()} className={iconButton} aria-label="Your profile" title={user.fullName}>
+            <img
+              src={user.avatarUrl}
+              alt=""
+              width={36}
+              height={36}
+              className="size-9 rounded-full border border-border bg-surface-raised object-cover"
+            />
+          </Link>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label="Log out"
+            title="Log out"
+            disabled={logout.isPending}
+            onClick={() => logout.mutate()}
+          >
+            <LogOut className="size-5" aria-hidden />
+          </button>
+        </div>
+      </div>
+      <LevelBar xp={user.xp} />
+    </header>
+  );
+}

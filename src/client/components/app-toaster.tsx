@@ -1,0 +1,43 @@
+import type { CSSProperties } from 'react';
+import { Toaster } from 'sonner';
+import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
+
+/** Sonner's colour variables pointed at our theme: destructive toasts in the danger colour (DESIGN.md). */
+const themeColours = {
+  '--normal-bg': 'var(--color-surface-raised)',
+  '--normal-border': 'var(--color-border)',
+  '--normal-text': 'var(--color-text)',
+  '--success-bg': 'var(--color-surface-raised)',
+  '--success-border': 'var(--color-accent)',
+  '--success-text': 'var(--color-text)',
+  '--info-bg': 'var(--color-surface-raised)',
+  '--info-border': 'var(--color-primary)',
+  '--info-text': 'var(--color-text)',
+  '--error-bg': 'var(--color-danger-surface)',
+  '--error-border': 'var(--color-danger)',
+  '--error-text': 'var(--color-text)',
+} as CSSProperties;
+
+/** One toast at a time for 5 s (spec section 9): bottom-centre on phones, bottom-right on larger screens. */
+export function AppToaster() {
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  return (
+    <Toaster
+      theme="dark"
+      richColors
+      closeButton
+      visibleToasts={1}
+      duration={5000}
+      position={desktop ? 'bottom-right' : 'bottom-center'}
+      style={themeColours}
+      toastOptions={{
+        classNames: {
+          toast: 'group font-sans !rounded-xl !text-base',
+          title: '!text-base !font-semibold',
+          description: '!text-sm !opacity-90',
+          icon: 'group-data-[type=error]:text-danger group-data-[type=success]:text-accent',
+        },
+      }}
+    />
+  );
+}

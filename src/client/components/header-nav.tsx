@@ -1,0 +1,72 @@
+import { Check, ChevronDown } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { Link, NavLink, useLocation } from 'react-router';
+import { activeTab, type NavTab } from './nav-tabs';
+
+/** Tabs from 768 px up. NavLink marks the current one with aria-current="page". */
+export function DesktopTabs({ tabs }: { tabs: NavTab[] }) {
+  return (
+    <nav aria-label="Main" className="hidden min-w-0 md:block">
+      <ul className="flex items-center gap-0.5 overflow-x-auto">
+        {tabs.map((tab) => (
+          <li key={tab.to}>
+            <NavLink
+              to={tab.to}
+              className="relative inline-flex min-h-11 items-center rounded-lg px-2.5 text-sm font-medium whitespace-nowrap text-text-muted transition-colors duration-150 after:absolute after:inset-x-2.5 after:bottom-1 after:h-0.5 after:rounded-full after:bg-primary after:opacity-0 after:transition-opacity hover:bg-surface-raised hover:text-text aria-[current=page]:text-text aria-[current=page]:after:opacity-100 lg:px-3"
+            >
+              {tab.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Below 768 px the tabs fold into one menu button that names the current tab. */
+export function PhoneNavMenu({ tabs }: { tabs: NavTab[] }) {
+  const { pathname } = useLocation();
+  const current = activeTab(tabs, pathname);
+  return (
+    <nav aria-label="Main" className="md:hidden">
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
+          aria-label={current ? `Navigation, ${current.label}` : 'Navigation'}
+          className="inline-flex min-h-11 max-w-36 items-center gap-1.5 rounded-xl border border-border bg-surface-raised px-3 text-sm font-semibold text-text transition-colors duration-150 hover:border-text-muted data-[state=open]:border-primary"
+        >
+          {current && <current.icon className="size-5 shrink-0 text-primary" aria-hidden />}
+          <span className="truncate">{current?.label ?? 'Menu'}</span>
+          <ChevronDown className="size-4 shrink-0 text-text-muted" aria-hidden />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="start"
+            sideOffset={8}
+            collisionPadding={8}
+            className="z-50 min-w-56 rounded-xl border border-border bg-surface-raised p-1.5 shadow-2xl shadow-background data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
+          >
+            {tabs.map((tab) => {
+              const isCurrent = tab === current;
+              return (
+                <DropdownMenu.Item key={tab.to} asChild>
+                  <Link
+                    to={tab.to}
+                    aria-current={isCurrent ? 'page' : undefined}
+                    className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-base text-text outline-none data-highlighted:bg-surface aria-[current=page]:font-semibold"
+                  >
+                    <tab.icon
+                      className={`size-5 ${isCurrent ? 'text-primary' : 'text-text-muted'}`}
+                      aria-hidden
+                    />
+                    <span className="flex-1">{tab.label}</span>
+                    {isCurrent && <Check className="size-4 text-primary" aria-hidden />}
+                  </Link>
+                </DropdownMenu.Item>
+              );
+            })}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </nav>
+  );
+}

@@ -1,0 +1,40 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '~/features/accounts/client/accounts.queries';
+import type { Capability } from '~/shared/permissions';
+import { can } from '~/shared/permissions';
+import { paths } from '../lib/paths';
+import { LoadingVault } from './loading-vault';
+import { SessionUnavailable } from './session-unavailable';
+
+/**
+ * The routes below need a signed-in member; visitors go to /login. These only decide what to show: the server
+ * refuses every call without a session anyway.
+ */
+export function RequireSession() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.data === undefined) {
+    return session.isError ? <SessionUnavailable onRetry={() => void session.refetch()} /> : <LoadingVault />;
+  }
+  if (!session.data.user) return <Navigate to={paths.login()} replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** Members without the capability go to /feed. Admin and driver pages are kept out of search engines. */
+export function RequireCapability({ capability }: { capability: Capability }) {
+  const { data } = useSession();
+  if (!can(data?.user, capability)) return <Navigate to={paths.feed()} replace />;
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      <Outlet />
+    </>
+  );
+}
+
+/** Sign-in and request-access are for visitors: a signed-in member goes straight to the feed. */
+export function VisitorsOnly() {
+  const { data } = useSession();
+  if (data?.user) return <Navigate to={paths.feed()} replace />;
+  return <Outlet />;
+}

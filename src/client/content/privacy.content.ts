@@ -1,0 +1,63 @@
+import type { StaticContent } from '../pages/static-page';
+
+export const content: StaticContent = {
+  title: 'Privacy Policy',
+  updated: 'Last updated: November 2025',
+  intro:
+    'The Vault collects only what it needs to run a private members’ community and to deliver orders. This page ' +
+    'explains what we keep, who can see it, and the choices you have.',
+  sections: [
+    {
+      heading: 'What we collect',
+      points: [
+        'Account details you give us: full name, email, Telegram username, phone number and full address.',
+        'When you confirmed that you are 21 or older, and your consent choices (data and SMS).',
+        'What you do in the community: posts, comments, likes, ratings, messages, orders, coins and XP.',
+        'Basic security records such as sign-in times and the network address a request came from, used to protect accounts and to limit abuse.',
+      ],
+    },
+    {
+      heading: 'Who can see your details',
+      points: [
+        'Your address and phone number are visible only to administrators, and to the driver delivering one of your orders, for that order only. They are never shown to other members.',
+        'Other members see your name, avatar, level, coins, bio and public posts. Anonymous posts and comments hide your name from members; moderators can see who wrote them so they can keep the community safe.',
+        'Private messages are visible only to you and the person you are talking to.',
+      ],
+    },
+    {
+      heading: 'Text messages (SMS)',
+      paragraphs: [
+        'We send text messages only if you ticked the SMS consent box. They are about your orders and member ' +
+          'news. Message and data rates may apply. You can withdraw consent at any time by replying STOP or by ' +
+          'asking the Admin Team.',
+      ],
+    },
+    {
+      heading: 'Your data, your choice',
+      points: [
+        'Download: you can ask for a copy of the personal data we hold about you, and download it from your profile when that feature is available.',
+        'Delete: you can ask us to delete your account. We remove your personal details and anonymise your posts; records we must keep for security or legal reasons are kept only as long as necessary.',
+        'Correct: you can update your profile, or ask the Admin Team to correct anything else.',
+      ],
+    },
+    {
+      heading: 'How we protect it',
+      paragraphs: [
+        'Passwords are stored only as secure hashes. Photos you upload are stripped of hidden location data. We ' +
+          'do not sell your data, and we do not use outside advertising or tracking services.',
+      ],
+    },
+    {
+      heading: 'On this device',
+      paragraphs: [
+        'The app keeps a few things in your browser: your sign-in cookie, your cart, and whether you have ' +
+          'confirmed your age for this visit and seen the Add to Home Screen tips. Your cart is cleared when you ' +
+          'log out.',
+      ],
+    },
+    {
+      heading: 'Contact',
+      paragraphs: ['Questions about your data? Message the Admin Team from your Inbox.'],
+    },
+  ],
+};

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '~/client/components/ui/button';
+import { CheckboxField } from '~/client/components/ui/checkbox-field';
+import { Spinner } from '~/client/components/ui/spinner';
+import { TextField } from '~/client/components/ui/text-field';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { paths } from '~/client/lib/paths';
+import { loginSchema, type LoginInput, type SessionResponse } from '../accounts.schema';
+import { useLogin } from './accounts.queries';
+import { OwnerLoginDialog } from './owner-login-dialog';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+  const { errors } = form.formState;
+  const rememberMe = useWatch({ control: form.control, name: 'rememberMe' }) ?? false;
+
+  const welcome = ({ user }: SessionResponse) => {
+    toast.success(`Welcome back, ${user?.fullName ?? 'member'}!`, {
+      description: "You've successfully logged in.",
+    });
+    void navigate(paths.feed());
+  };
+
+  const login = useLogin({
+    onSuccess: welcome,
+    onError: (error) => {
+      showErrorToast(error, 'Login Failed');
+      form.resetField('password');
+      form.setFocus('password');
+    },
+  });
+
+  return (
+    <div className="flex flex-col gap-5">
+      {/* The owner dialog stays outside this form: its own form's submit would bubble here through React. */}
+      <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+        <fieldset disabled={login.isPending} className="flex flex-col gap-4">
+          <legend className="sr-only">Member sign in</legend>
+          <TextField
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Controller
+            control={form.control}
+            name="rememberMe"
+            render={({ field }) => (
+              <CheckboxField
+                ref={field.ref}
+                name={field.name}
+                checked={field.value === true}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                label="Remember this device"
+              />
+            )}
+          />
+          <Button type="submit" size="lg" className="w-full">
+            {login.isPending && <Spinner />}
+            Sign In
+          </Button>
+        </fieldset>
+      </form>
+      <div className="flex items-center gap-3 text-sm text-text-muted" role="separator" aria-label="Or">
+        <span className="h-px flex-1 bg-border" />
+        <span aria-hidden>Or</span>
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <OwnerLoginDialog rememberMe={rememberMe} onSignedIn={welcome} />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Crown } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '~/client/components/ui/button';
+import { DialogPanel } from '~/client/components/ui/dialog';
+import { Spinner } from '~/client/components/ui/spinner';
+import { TextField } from '~/client/components/ui/text-field';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { ownerLoginSchema, type OwnerLoginInput, type SessionResponse } from '../accounts.schema';
+import { useOwnerLogin } from './accounts.queries';
+
+const ownerPasswordSchema = ownerLoginSchema.pick({ ownerPassword: true });
+type OwnerPasswordValues = Pick<OwnerLoginInput, 'ownerPassword'>;
+
+/** "Sign in as Owner" and its dialog. The password never stays in the field, whatever the outcome. */
+export function OwnerLoginDialog({
+  rememberMe,
+  onSignedIn,
+}: {
+  rememberMe: boolean;
+  onSignedIn: (session: SessionResponse) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const form = useForm<OwnerPasswordValues>({
+    resolver: zodResolver(ownerPasswordSchema),
+    defaultValues: { ownerPassword: '' },
+  });
+  const clear = () => form.reset({ ownerPassword: '' });
+
+  const ownerLogin = useOwnerLogin({
+    onSuccess: (session) => {
+      setOpen(false);
+      onSignedIn(session);
+    },
+    onError: (error) => {
+      showErrorToast(error, 'Login Failed');
+      form.setFocus('ownerPassword');
+    },
+    onSettled: clear,
+  });
+
+  const changeOpen = (next: boolean) => {
+    if (!next) clear();
+    setOpen(next);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
+      <Dialog.Trigger asChild>
+        <Button type="button" variant="secondary" size="lg" className="w-full">
+          <Crown className="size-5 text-coin" aria-hidden />
+          Sign in as Owner
+        </Button>
+      </Dialog.Trigger>
+      <DialogPanel title="Owner Login" description="Please enter the owner password to proceed.">
+        <form
+          noValidate
+          className="mt-5"
+          onSubmit={form.handleSubmit(({ ownerPassword }) =>
+            ownerLogin.mutate({ ownerPassword, rememberMe }),
+          )}
+        >
+          <TextField
+            label="Owner password"
+            type="password"
+            autoComplete="current-password"
+            disabled={ownerLogin.isPending}
+            error={form.formState.errors.ownerPassword?.message}
+            {...form.register('ownerPassword')}
+          />
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Dialog.Close asChild>
+              <Button type="button" variant="secondary">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" disabled={ownerLogin.isPending}>
+              {ownerLogin.isPending && <Spinner />}
+              Sign In
+            </Button>
+          </div>
+        </form>
+      </DialogPanel>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type { SessionResponse } from '~/features/accounts/accounts.schema';
+import { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD, demoMembers } from './support/server-env';
+
+export { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD, demoMembers };
+
+/** The browser flags the welcome page keeps (src/features/accounts/client/welcome-flags.ts). */
+export const AGE_VERIFIED_KEY = 'vault.ageVerified';
+export const INSTALL_TIPS_SEEN_KEY = 'vault.installTipsSeen';
+
+export interface Member {
+  fullName: string;
+  email: string;
+  password: string;
+}
+
+/** Every state-changing API call must name our origin, as a browser does (the server refuses it otherwise). */
+export function originOf(testInfo: TestInfo): string {
+  return new URL(testInfo.project.use.baseURL!).origin;
+}
+
+/** A member nobody else uses, so per-account sign-in limits and sessions never collide between tests. */
+export function uniqueMember(testInfo: TestInfo, label: string): Member {
+  const id = `${testInfo.project.name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  return {
+    fullName: `${label} ${testInfo.project.name === 'phone' ? 'Phone' : 'Desk'}`,
+    email: `e2e-${id}@vault.example`,
+    password: 'correct-horse-battery',
+  };
+}
+
+export async function registerByApi(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  member: Member,
+): Promise<void> {
+  const response = await request.post('/api/accounts/register', {
+    headers: { Origin: originOf(testInfo) },
+    data: {
+      fullName: member.fullName,
+      email: member.email,
+      password: member.password,
+      telegram: '@e2e_member',
+      phone: '(202) 555-0143',
+      address: '1200 Example Ave NW, Washington, DC 20001',
+      ageConfirmed: true,
+      dataConsent: true,
+      smsConsent: false,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Signs in through the API with the request context of a page, so the page's browser gets the cookie. */
+export async function signInByApi(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  credentials: { email: string; password: string },
+): Promise<SessionResponse> {
+  const response = await request.post('/api/accounts/login', {
+    headers: { Origin: originOf(testInfo) },
+    data: { ...credentials, rememberMe: false },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as SessionResponse;
+}
+
+/** The welcome dialogs are tested on their own; other stories start past them. */
+export async function skipWelcomeDialogs(page: Page): Promise<void> {
+  await page.addInitScript(
+    ([ageKey, installKey]) => {
+      sessionStorage.setItem(ageKey!, 'true');
+      localStorage.setItem(installKey!, 'true');
+    },
+    [AGE_VERIFIED_KEY, INSTALL_TIPS_SEEN_KEY],
+  );
+}
+
+/** A toast with exactly this title and description; `type` 'error' is the destructive (danger) style. */
+export async function expectToast(
+  page: Page,
+  title: string,
+  description: string,
+  options: { type?: 'error' | 'success' | 'default'; timeout?: number } = {},
+): Promise<void> {
+  // One toast shows at a time; older ones stay in the page, hidden behind the front one.
+  const toast = page
+    .locator('[data-sonner-toast][data-front="true"]')
+    .filter({ has: page.locator('[data-title]', { hasText: title }) });
+  await expect(toast.locator('[data-title]')).toHaveText(title, { timeout: options.timeout });
+  await expect(toast.locator('[data-description]')).toHaveText(description);
+  await expect(toast).toBeVisible();
+  if (options.type) await expect(toast).toHaveAttribute('data-type', options.type);
+}
+
+export const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+
+/** The header's tab names as the member can reach them: the phone's menu or the desktop tabs. */
+export async function headerTabNames(page: Page, testInfo: TestInfo): Promise<string[]> {
+  if (isPhone(testInfo)) {
+    await page.getByRole('button', { name: /^Navigation/ }).click();
+    const items = page.getByRole('menuitem');
+    await expect(items.first()).toBeVisible();
+    const names = (await items.allInnerTexts()).map((name) => name.trim());
+    await page.keyboard.press('Escape');
+    await expect(items).toHaveCount(0);
+    return names;
+  }
+  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  await expect(links.first()).toBeVisible();
+  return (await links.allInnerTexts()).map((name) => name.trim());
+}
