@@ -19,6 +19,7 @@ import type {
   SessionResponse,
 } from '../accounts.schema';
 import type { z } from 'zod';
+import { notify } from '~/features/notifications/server/notifications.service';
 import { toSessionUser } from './session.service';
 
 export interface AccountsDeps {
@@ -100,9 +101,14 @@ export async function register(
   if ((await emailHolder())?.id !== created.user.id) throw emailTaken();
 
   if (!input.referralCode) return { referral: { status: 'none' } };
-  return referrer
-    ? { referral: { status: 'applied', referrerName: referrer.name } }
-    : { referral: { status: 'invalid' } };
+  if (!referrer) return { referral: { status: 'invalid' } };
+  await notify(deps.db, {
+    userId: referrer.id,
+    message: `${input.fullName} joined The Vault with your referral code.`,
+    link: '/profile',
+    at: deps.clock.now(),
+  });
+  return { referral: { status: 'applied', referrerName: referrer.name } };
 }
 
 export async function signIn(

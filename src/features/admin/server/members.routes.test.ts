@@ -178,6 +178,8 @@ describe('roles', () => {
     expect(((await response.json()) as { member: AdminMember }).member.roles).toEqual(['Driver', 'Member']);
     const session = await t.call('GET', '/api/accounts/session', undefined, as(member));
     expect(await session.json()).toMatchObject({ user: { roles: ['Driver', 'Member'] } });
+    const notes = await t.call('GET', '/api/notifications', undefined, as(member));
+    expect(await notes.json()).toMatchObject({ items: [{ message: 'Your roles are now: Driver, Member.' }] });
     expect(await auditsFor(member.id, 'ROLES_UPDATED')).toMatchObject([
       { actorId: admin.id, meta: { oldRoles: ['Member'], newRoles: ['Driver', 'Member'] } },
     ]);

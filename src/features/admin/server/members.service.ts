@@ -8,6 +8,7 @@ import { writeAudit } from '~/server/audit';
 import type { Db, Tx } from '~/server/db/client';
 import { session, user } from '~/server/db/schema/auth.schema';
 import { endUserStreams, publish } from '~/server/events';
+import { notify } from '~/features/notifications/server/notifications.service';
 import type { AdminMember, MemberPage, memberSearchSchema } from '../admin.schema';
 
 export interface MembersDeps {
@@ -155,6 +156,7 @@ export async function setRoles(
       meta: { memberId, memberName: target.name, oldRoles: from, newRoles: to },
       at: now,
     });
+    await notify(tx, { userId: memberId, message: `Your roles are now: ${to.join(', ')}.`, at: now });
     await announceMemberChange(tx, memberId);
     return toAdminMember(updated!, actor);
   });
