@@ -58,13 +58,16 @@ export const router = createBrowserRouter([
               placeholder(paths.rewardsCenter(), 'Rewards Center'),
               placeholder(paths.cart(), 'Your Cart'),
               placeholder(paths.orders(), 'My Orders'),
-              placeholder(paths.profile(), 'My Profile'),
-              placeholder(routePatterns.publicProfile, 'Member Profile'),
+              { path: paths.profile(), lazy: () => import('~/features/profiles/client/profile-page') },
+              {
+                path: routePatterns.publicProfile,
+                lazy: () => import('~/features/profiles/client/public-profile-page'),
+              },
               placeholder(paths.inbox(), 'Inbox'),
               placeholder(routePatterns.conversation, 'Inbox'),
               {
                 element: <RequireCapability capability="view:admin" />,
-                children: [placeholder(paths.admin(), 'Admin Dashboard')],
+                children: [{ path: paths.admin(), lazy: () => import('~/features/admin/client/admin-page') }],
               },
               {
                 element: <RequireCapability capability="view:driver-queue" />,

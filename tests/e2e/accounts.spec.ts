@@ -379,9 +379,10 @@ test.describe('Header and guards', () => {
     await expect(page.getByText('This part of The Vault is not available yet.')).toBeVisible();
     expect(await headerTabNames(page, testInfo)).toEqual(MEMBER_TABS);
     await expect(page.getByText('Level 1', { exact: true })).toBeVisible();
+    // A new member's first page claims the weekly login bonus (+10 XP).
     await expect(page.getByRole('progressbar', { name: 'Level 1 progress' })).toHaveAttribute(
       'aria-valuenow',
-      '0',
+      '10',
     );
     const cart = page.getByRole('link', { name: 'Cart, 5 items' });
     await expect(cart).toHaveText('5');

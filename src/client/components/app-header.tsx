@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { SessionUser } from '~/features/accounts/accounts.schema';
 import { useLogout } from '~/features/accounts/client/accounts.queries';
+import { NotificationBell } from '~/features/notifications/client/notification-bell';
 import { useCartCount } from '../lib/cart-storage';
 import { showErrorToast } from '../lib/error-toast';
 import { paths } from '../lib/paths';
@@ -29,7 +30,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/95 pt-[env(safe-area-inset-top)] backdrop-blur">
-      <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-2 px-3 sm:px-4">
+      <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-1.5 px-3 min-[400px]:gap-2 sm:px-4">
         <Link
           to={paths.feed()}
           className="flex shrink-0 items-center gap-2 rounded-xl"
@@ -40,7 +41,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
         </Link>
         <PhoneNavMenu tabs={tabs} />
         <DesktopTabs tabs={tabs} />
-        <div className="ml-auto flex shrink-0 items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center min-[380px]:gap-1">
           <Link
             to={paths.cart()}
             className={iconButton}
@@ -56,6 +57,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
               </span>
             )}
           </Link>
+          <NotificationBell triggerClassName={iconButton} />
           <Link to={paths.profile()} className={iconButton} aria-label="Your profile" title={user.fullName}>
             <img
               src={user.avatarUrl}

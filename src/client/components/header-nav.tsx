@@ -28,13 +28,15 @@ export function PhoneNavMenu({ tabs }: { tabs: NavTab[] }) {
   const { pathname } = useLocation();
   const current = activeTab(tabs, pathname);
   return (
-    <nav aria-label="Main" className="md:hidden">
+    <nav aria-label="Main" className="flex min-w-0 md:hidden">
       <DropdownMenu.Root>
         <DropdownMenu.Trigger
           aria-label={current ? `Navigation, ${current.label}` : 'Navigation'}
-          className="inline-flex min-h-11 max-w-36 items-center gap-1.5 rounded-xl border border-border bg-surface-raised px-3 text-sm font-semibold text-text transition-colors duration-150 hover:border-text-muted data-[state=open]:border-primary"
+          className="inline-flex min-h-11 max-w-36 min-w-0 items-center gap-1 rounded-xl border border-border bg-surface-raised px-2.5 text-sm min-[400px]:gap-1.5 min-[400px]:px-3 font-semibold text-text transition-colors duration-150 hover:border-text-muted data-[state=open]:border-primary"
         >
-          {current && <current.icon className="size-5 shrink-0 text-primary" aria-hidden />}
+          {current && (
+            <current.icon className="size-5 shrink-0 text-primary max-[399px]:hidden" aria-hidden />
+          )}
           <span className="truncate">{current?.label ?? 'Menu'}</span>
           <ChevronDown className="size-4 shrink-0 text-text-muted" aria-hidden />
         </DropdownMenu.Trigger>

@@ -5,11 +5,11 @@ import { levelTitle } from '~/shared/level-titles';
 export function LevelBar({ xp }: { xp: number }) {
   const { level, xpIntoLevel, progress } = levelFromXp(xp);
   return (
-    <div className="mx-auto flex h-7 w-full max-w-6xl items-center gap-3 px-3 sm:px-4">
-      <span className="shrink-0 text-xs font-semibold text-coin tabular">
+    // Phones: level and title with the XP on one line, the line full width beneath. From 640 px: one row.
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-3 pt-1 pb-1.5 sm:flex sm:h-7 sm:px-4 sm:py-0">
+      <span className="min-w-0 truncate text-xs font-semibold text-coin tabular sm:shrink-0">
         <span>Level {level}</span>
-        {/* Phones keep the bar wide enough to read; the title shows from 640 px. */}
-        <span className="hidden font-medium sm:inline"> · {levelTitle(level)}</span>
+        <span className="font-medium"> · {levelTitle(level)}</span>
       </span>
       <div
         role="progressbar"
@@ -18,14 +18,14 @@ export function LevelBar({ xp }: { xp: number }) {
         aria-valuemax={XP_PER_LEVEL}
         aria-valuenow={xpIntoLevel}
         aria-valuetext={`${xpIntoLevel} of ${XP_PER_LEVEL} XP`}
-        className="h-1 flex-1 overflow-hidden rounded-full bg-border"
+        className="col-span-2 row-start-2 h-1 overflow-hidden rounded-full bg-border sm:flex-1"
       >
         <div
           className="h-full origin-left rounded-full bg-coin transition-transform duration-250 ease-out"
           style={{ transform: `scaleX(${progress})` }}
         />
       </div>
-      <span className="shrink-0 text-xs text-text-muted tabular">
+      <span className="col-start-2 row-start-1 shrink-0 text-xs text-text-muted tabular">
         {xpIntoLevel} / {XP_PER_LEVEL} XP
       </span>
     </div>

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { useSession } from '~/features/accounts/client/accounts.queries';
+import { WeeklyBonus } from '~/features/economy/client/weekly-bonus';
 import { AppHeader } from './app-header';
 import { StickerMenuButton } from './sticker-menu-button';
 
@@ -10,6 +11,7 @@ export function SignedInLayout() {
   if (!user) return null;
   return (
     <div className="flex min-h-dvh flex-col">
+      <WeeklyBonus userId={user.id} />
       <AppHeader user={user} />
       <div className="flex-1 pb-40">
         <Outlet />

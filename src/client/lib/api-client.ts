@@ -24,15 +24,35 @@ export async function api<T>(
   path: string,
   init: { method?: string; body?: Json; signal?: AbortSignal } = {},
 ): Promise<T> {
+  return send<T>(path, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: init.body ? { 'Content-Type': 'application/json' } : {},
+    body: init.body ? JSON.stringify(init.body) : undefined,
+    signal: init.signal,
+  });
+}
+
+/**
+ * One file as multipart/form-data (the upload routes are the only ones that take it), JSON back, errors as
+ * api() throws them. The browser sets the Content-Type with its boundary.
+ */
+export async function uploadFile<T>(
+  path: string,
+  file: Blob,
+  init: { field?: string; signal?: AbortSignal } = {},
+): Promise<T> {
+  const body = new FormData();
+  body.append(init.field ?? 'file', file);
+  return send<T>(path, { method: 'POST', body, signal: init.signal });
+}
+
+async function send<T>(
+  path: string,
+  init: Pick<RequestInit, 'method' | 'headers' | 'body' | 'signal'>,
+): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method: init.method ?? (init.body ? 'POST' : 'GET'),
-      headers: init.body ? { 'Content-Type': 'application/json' } : {},
-      body: init.body ? JSON.stringify(init.body) : undefined,
-      credentials: 'same-origin',
-      signal: init.signal,
-    });
+    response = await fetch(`/api${path}`, { ...init, credentials: 'same-origin' });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, { code: 'NETWORK', message: 'No connection. Check your network and try again.' });

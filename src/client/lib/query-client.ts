@@ -1,8 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
-import { isRetryable } from './api-client';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { sessionQueryKey } from '~/features/accounts/client/accounts.queries';
+import { ApiError, isRetryable } from './api-client';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // Any call answered 401 means the session has ended (signed out elsewhere, banned, expired): refetching the
+  // session lets RequireSession send the member to sign in.
+  const onError = (error: Error, queryKey?: readonly unknown[]) => {
+    if (error instanceof ApiError && error.status === 401 && queryKey?.[0] !== sessionQueryKey[0]) {
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    }
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey) }),
+    mutationCache: new MutationCache({ onError: (error) => onError(error) }),
     defaultOptions: {
       queries: {
         staleTime: 15_000,
@@ -13,4 +23,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

@@ -77,10 +77,16 @@ describe('notifications', () => {
 describe('what notifies a member', () => {
   it('tells a referrer when someone joins with their code', async () => {
     const referrer = await signedInMember(t);
-    const joined = await signedInMember(t, { referralCode: referrer.user.referralCode, fullName: 'Rae Newcomer' });
+    const joined = await signedInMember(t, {
+      referralCode: referrer.user.referralCode,
+      fullName: 'Rae Newcomer',
+    });
     expect(joined.user.fullName).toBe('Rae Newcomer');
     const list = await listFor(referrer.cookie);
-    expect(list.items[0]).toMatchObject({ message: 'Rae Newcomer joined The Vault with your referral code.', link: '/profile' });
+    expect(list.items[0]).toMatchObject({
+      message: 'Rae Newcomer joined The Vault with your referral code.',
+      link: '/profile',
+    });
     expect(list.unreadCount).toBe(1);
   });
 });

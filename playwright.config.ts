@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD } from './tests/e2e/support/server-env';
+
+/**
+ * Browser tests: Debian's Chromium (never a downloaded browser) against the built app, served by the real
+ * server on a free port with a fresh embedded database. Build first: `npx vite build` (npm test does).
+ *
+ * Playwright loads this file in the runner and again in every worker. The runner picks the port and the data
+ * directory and leaves them in its environment, which the workers inherit, so everyone agrees on them.
+ */
+const root = import.meta.dirname;
+
+if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
+  throw new Error(
+    'The browser app is not built (dist/client/index.html is missing): run `npx vite build` first.',
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+process.env.VAULT_E2E_PORT ??= String(await freePort());
+if (!process.env.VAULT_E2E_DATA_DIR) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-e2e-'));
+  process.env.VAULT_E2E_DATA_DIR = dataDir;
+  // The server has stopped (gracefully, see webServer below) by the time the runner exits.
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
+const port = process.env.VAULT_E2E_PORT;
+const dataDir = process.env.VAULT_E2E_DATA_DIR;
+const baseURL = `http://127.0.0.1:${port}`;
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: process.env.CI === 'true',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  projects: [
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'node --import tsx src/server/index.ts',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // Everything the server knows about being under test comes from here; empty means unset.
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: port,
+      BASE_URL: baseURL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      AUTH_SECRET: '',
+      LOG_LEVEL: 'warn',
+      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+      OWNER_PASSWORD: E2E_OWNER_PASSWORD,
+      // Every browser here comes from 127.0.0.1, so per-IP limits would count the whole suite as one visitor.
+      // Per-account limits stay as configured in production.
+      RATE_LIMIT_SIGN_IN_PER_IP: '10000/60',
+      RATE_LIMIT_SIGN_UP_PER_IP: '10000/300',
+      RATE_LIMIT_OWNER_SIGN_IN_PER_IP: '10000/3600',
+    },
+  },
+});

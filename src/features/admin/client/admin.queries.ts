@@ -1,0 +1,104 @@
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
+import { api, type ApiError } from '~/client/lib/api-client';
+import { economySettingsQueryOptions } from '~/features/economy/client/economy.queries';
+import type { EconomySettingsResponse, UpdateEconomySettingsInput } from '~/features/economy/economy.schema';
+import type { Role } from '~/shared/permissions';
+import type { AdminMember, MemberPage, MemberSearch } from '../admin.schema';
+
+/** Callbacks the screen adds (toasts, closing an editor); they run after the cache is up to date. */
+type MutationConfig<TData, TVariables> = Omit<
+  UseMutationOptions<TData, ApiError, TVariables>,
+  'mutationFn' | 'mutationKey'
+>;
+
+type MemberScope = NonNullable<MemberSearch['scope']>;
+
+/** Under ['members'], so the 'members.changed' event refreshes every open list. */
+export const membersQueryKey = ['members'] as const;
+
+const PAGE_SIZE = 25;
+
+export const memberListOptions = (scope: MemberScope, q: string) =>
+  infiniteQueryOptions({
+    queryKey: [...membersQueryKey, 'list', scope, q] as const,
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ scope, q, limit: String(PAGE_SIZE) });
+      if (pageParam) search.set('cursor', pageParam);
+      return api<MemberPage>(`/admin/members?${search}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    // While a new search runs, the last results stay on screen rather than flashing to a skeleton.
+    placeholderData: keepPreviousData,
+  });
+
+/** Newest members first, a page at a time, searched in the tab's scope. */
+export function useMemberList(scope: MemberScope, q: string) {
+  return useInfiniteQuery(memberListOptions(scope, q));
+}
+
+interface MemberResponse {
+  member: AdminMember;
+}
+
+export function useSetBanned(
+  config: MutationConfig<MemberResponse, { memberId: string; banned: boolean }> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: ({ memberId, banned }) =>
+      api<MemberResponse>(`/admin/members/${encodeURIComponent(memberId)}/${banned ? 'ban' : 'unban'}`, {
+        method: 'POST',
+      }),
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: membersQueryKey });
+      await config.onSuccess?.(...args);
+    },
+  });
+}
+
+export function useSetRoles(
+  config: MutationConfig<MemberResponse, { memberId: string; roles: Role[] }> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: ({ memberId, roles }) =>
+      api<MemberResponse>(`/admin/members/${encodeURIComponent(memberId)}/roles`, {
+        method: 'PUT',
+        body: { roles },
+      }),
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: membersQueryKey });
+      await config.onSuccess?.(...args);
+    },
+  });
+}
+
+export function useEconomySettings() {
+  return useQuery(economySettingsQueryOptions);
+}
+
+export function useUpdateEconomySettings(
+  config: MutationConfig<EconomySettingsResponse, UpdateEconomySettingsInput> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (changes) =>
+      api<EconomySettingsResponse>('/economy/settings', { method: 'PUT', body: changes }),
+    onSuccess: async (...args) => {
+      queryClient.setQueryData(economySettingsQueryOptions.queryKey, args[0]);
+      await config.onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,145 @@
+import { Ban, MessageSquare, ShieldCheck, UserCheck } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '~/client/components/ui/button';
+import { DialogPanel } from '~/client/components/ui/dialog';
+import { Spinner } from '~/client/components/ui/spinner';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { can, hasRole, memberActionRefusal, type RoleHolder } from '~/shared/permissions';
+import type { AdminMember } from '../admin.schema';
+import { useSetBanned } from './admin.queries';
+
+/** Who is acting: the signed-in member, as the permission rules need them. */
+export type Actor = RoleHolder & { id: string };
+
+const INBOX_PENDING = 'Messaging arrives with the inbox.';
+
+/** Message, Ban or Unban, and Edit Roles for one member, each only for those allowed to use it. */
+export function MemberActions({
+  member,
+  actor,
+  editing,
+  onToggleEditing,
+  className = 'flex flex-wrap gap-2',
+}: {
+  member: AdminMember;
+  actor: Actor;
+  editing: boolean;
+  onToggleEditing: () => void;
+  className?: string;
+}) {
+  const refusal = memberActionRefusal(actor, member);
+  // Owner accounts are never messaged from here.
+  const canMessage = can(actor, 'message:members') && !hasRole(member, 'Owner');
+  const canBan = can(actor, 'manage:members');
+  const canEditRoles = can(actor, 'edit:roles');
+  if (!canMessage && !canBan && !canEditRoles) return null;
+  return (
+    <div className={className}>
+      {canMessage && (
+        <Button
+          type="button"
+          variant="secondary"
+          aria-disabled
+          title={INBOX_PENDING}
+          onClick={(event) => event.preventDefault()}
+          className="whitespace-nowrap aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-surface"
+        >
+          <MessageSquare className="size-5" aria-hidden />
+          Message
+        </Button>
+      )}
+      {canBan && <BanButton member={member} refusal={refusal} />}
+      {canEditRoles && (
+        <EditRolesToggle member={member} refusal={refusal} editing={editing} onToggle={onToggleEditing} />
+      )}
+    </div>
+  );
+}
+
+/** Edit Roles / Close: reveals the member's role checkboxes. */
+export function EditRolesToggle({
+  member,
+  refusal,
+  editing,
+  onToggle,
+}: {
+  member: AdminMember;
+  refusal: string | undefined;
+  editing: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      aria-expanded={editing}
+      aria-label={editing ? `Close roles for ${member.fullName}` : `Edit Roles for ${member.fullName}`}
+      disabled={refusal !== undefined}
+      title={refusal}
+      onClick={onToggle}
+      className="whitespace-nowrap"
+    >
+      {!editing && <ShieldCheck className="size-5" aria-hidden />}
+      {editing ? 'Close' : 'Edit Roles'}
+    </Button>
+  );
+}
+
+/** Ban or Unban, after a confirmation that names the member and says what happens. */
+function BanButton({ member, refusal }: { member: AdminMember; refusal: string | undefined }) {
+  const [open, setOpen] = useState(false);
+  const banning = !member.banned;
+  const setBanned = useSetBanned({
+    onSuccess: () => {
+      setOpen(false);
+      toast.success(banning ? 'Member banned' : 'Member unbanned');
+    },
+    onError: (error) => showErrorToast(error, banning ? 'Ban failed' : 'Unban failed'),
+  });
+  const Icon = banning ? Ban : UserCheck;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={refusal !== undefined}
+          title={refusal}
+          aria-label={`${banning ? 'Ban' : 'Unban'} ${member.fullName}`}
+          className={`whitespace-nowrap ${banning ? 'text-danger' : ''}`}
+        >
+          <Icon className="size-5" aria-hidden />
+          {banning ? 'Ban' : 'Unban'}
+        </Button>
+      </Dialog.Trigger>
+      <DialogPanel
+        title={`${banning ? 'Ban' : 'Unban'} ${member.fullName}?`}
+        description={
+          banning
+            ? 'They will be signed out at once and cannot sign in until unbanned.'
+            : 'They will be able to sign in again.'
+        }
+      >
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Dialog.Close asChild>
+            <Button type="button" variant="secondary">
+              Cancel
+            </Button>
+          </Dialog.Close>
+          <Button
+            type="button"
+            variant={banning ? 'danger' : 'primary'}
+            disabled={setBanned.isPending}
+            onClick={() => setBanned.mutate({ memberId: member.id, banned: banning })}
+          >
+            {setBanned.isPending && <Spinner />}
+            {banning ? 'Ban Member' : 'Unban Member'}
+          </Button>
+        </div>
+      </DialogPanel>
+    </Dialog.Root>
+  );
+}

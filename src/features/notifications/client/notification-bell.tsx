@@ -1,0 +1,125 @@
+import { Bell } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
+import type { NotificationItem } from '../notifications.schema';
+import { useMarkAllNotificationsRead, useNotifications } from './notifications.queries';
+
+/** Only routes inside the app are followed; anything else in `link` is shown but not followed. */
+const isAppRoute = (link: string | null): link is string =>
+  typeof link === 'string' && link.startsWith('/') && !link.startsWith('//');
+
+/**
+ * The header's bell: the unread count as a badge, and a menu titled Notifications with the five newest.
+ * Selecting one follows its link; selecting one or closing the menu (outside click, focus leaving, Escape)
+ * marks all of them read (spec sections 2 and 4).
+ */
+export function NotificationBell({ triggerClassName = '' }: { triggerClassName?: string }) {
+  const { data } = useNotifications();
+  const markAllRead = useMarkAllNotificationsRead();
+  const unread = data?.unreadCount ?? 0;
+
+  return (
+    <>
+      <DropdownMenu.Root
+        // Not modal: focus leaving the menu, or a tap anywhere else, closes it (and marks everything read).
+        modal={false}
+        onOpenChange={(open) => {
+          if (!open && unread > 0) markAllRead.mutate();
+        }}
+      >
+        <DropdownMenu.Trigger
+          className={`${triggerClassName} data-[state=open]:bg-surface-raised data-[state=open]:text-text`}
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          title="Notifications"
+        >
+          <Bell className="size-5" aria-hidden />
+          {unread > 0 && (
+            <span
+              aria-hidden
+              className="absolute top-0.5 right-0.5 grid h-5 min-w-5 animate-fade-in place-items-center rounded-full bg-primary px-1 text-xs font-bold text-on-primary tabular"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <NotificationMenu items={data?.items} />
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {/* Announces a change of the count without moving focus; empty once everything is read. */}
+      <span className="sr-only" aria-live="polite">
+        {unread > 0 ? `${unread} unread notification${unread === 1 ? '' : 's'}` : ''}
+      </span>
+    </>
+  );
+}
+
+function NotificationMenu({ items }: { items: NotificationItem[] | undefined }) {
+  const titleId = useId();
+  // Mounted each time the menu opens, so the relative times are as of opening.
+  const [now] = useState(Date.now);
+  return (
+    <DropdownMenu.Content
+      align="end"
+      sideOffset={8}
+      collisionPadding={8}
+      aria-labelledby={titleId}
+      className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-border bg-surface-raised p-1.5 shadow-2xl shadow-background data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
+    >
+      <DropdownMenu.Label id={titleId} className="px-3 pt-2 pb-1.5 text-base font-semibold text-text">
+        Notifications
+      </DropdownMenu.Label>
+      <DropdownMenu.Separator className="mx-1.5 mb-1 h-px bg-border" />
+      {items === undefined ? (
+        <div className="flex flex-col gap-2 px-3 py-2.5">
+          <span className="sr-only">Loading notifications</span>
+          <div aria-hidden className="h-4 w-4/5 animate-pulse rounded bg-border" />
+          <div aria-hidden className="h-3 w-1/3 animate-pulse rounded bg-border" />
+        </div>
+      ) : items.length === 0 ? (
+        <p className="px-3 py-6 text-center text-sm text-text-muted">No notifications yet.</p>
+      ) : (
+        items.map((item) => <NotificationRow key={item.id} item={item} now={now} />)
+      )}
+    </DropdownMenu.Content>
+  );
+}
+
+function NotificationRow({ item, now }: { item: NotificationItem; now: number }) {
+  const body = (
+    <>
+      <span
+        aria-hidden
+        className={`mt-1.5 size-2 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-primary'}`}
+      />
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span
+          className={`text-sm leading-snug break-words ${item.read ? 'font-normal text-text-muted' : 'font-semibold text-text'}`}
+        >
+          {!item.read && <span className="sr-only">Unread: </span>}
+          {item.message}
+        </span>
+        <time
+          dateTime={item.createdAt}
+          title={formatDateTime(item.createdAt)}
+          className="text-xs text-text-muted"
+        >
+          {formatRelativeTime(item.createdAt, now)}
+        </time>
+      </span>
+    </>
+  );
+  const rowClass =
+    'flex min-h-11 w-full cursor-pointer items-start gap-3 rounded-lg px-3 py-2.5 text-left outline-none select-none data-highlighted:bg-surface';
+  return isAppRoute(item.link) ? (
+    <DropdownMenu.Item asChild>
+      <Link to={item.link} className={rowClass}>
+        {body}
+      </Link>
+    </DropdownMenu.Item>
+  ) : (
+    <DropdownMenu.Item className={rowClass}>{body}</DropdownMenu.Item>
+  );
+}

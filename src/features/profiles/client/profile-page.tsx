@@ -1,0 +1,108 @@
+import { Coins, Download, ArrowRight, Sparkles, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '~/client/components/ui/button';
+import { paths } from '~/client/lib/paths';
+import type { SessionUser } from '~/features/accounts/accounts.schema';
+import { useSession } from '~/features/accounts/client/accounts.queries';
+import { AvatarUpload } from './avatar-upload';
+import { LevelProgress } from './level-progress';
+import { ProfileSection } from './profile-section';
+import { PublicProfileForm } from './public-profile-form';
+import { ReferralsSection } from './referrals-section';
+
+/**
+ * /profile: the member's own page. Balances and fields come from the session, which the event stream keeps
+ * current; the referrals come from the profile API.
+ */
+export function Component() {
+  const user = useSession().data?.user;
+  // The signed-in layout renders pages only with a member.
+  if (!user) return null;
+  return (
+    <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:px-6 sm:py-8">
+      <title>My Profile · The Vault</title>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Profile</h1>
+        <Button asChild variant="ghost" className="-mr-2 px-2 text-primary hover:text-primary">
+          <Link to={paths.publicProfile(user.id)}>
+            View public profile
+            <ArrowRight className="size-4" aria-hidden />
+          </Link>
+        </Button>
+      </div>
+
+      <IdentityCard user={user} />
+
+      <ProfileSection
+        title="Public Profile"
+        description="Other members see this on your profile, with your name, level and coins."
+      >
+        <PublicProfileForm user={user} />
+      </ProfileSection>
+
+      <ReferralsSection referralCode={user.referralCode} />
+
+      <ProfileSection title="Privacy & Data" description="Get a copy of your data, or close your account.">
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button variant="secondary" onClick={() => toast('Feature in development')}>
+            <Download className="size-5" aria-hidden />
+            Download My Data
+          </Button>
+          <Button variant="danger" onClick={() => toast('Feature in development')}>
+            <Trash2 className="size-5" aria-hidden />
+            Delete My Account
+          </Button>
+        </div>
+      </ProfileSection>
+    </main>
+  );
+}
+
+function IdentityCard({ user }: { user: SessionUser }) {
+  return (
+    <section
+      aria-label="Avatar and level"
+      className="flex flex-col items-center gap-5 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-start sm:p-5"
+    >
+      <AvatarUpload user={user} />
+      <div className="flex w-full min-w-0 flex-1 flex-col gap-4">
+        <h2 className="truncate text-center text-2xl font-semibold tracking-tight sm:text-left">
+          {user.fullName}
+        </h2>
+        <LevelProgress xp={user.xp} />
+        <dl className="grid grid-cols-2 gap-3">
+          <Stat label="Total XP" icon={<Sparkles className="size-5 text-primary" aria-hidden />}>
+            {user.xp.toLocaleString('en-US')}
+          </Stat>
+          <Stat label="Exotic Coins" icon={<Coins className="size-5 text-coin" aria-hidden />} coin>
+            {user.exoticCoins.toLocaleString('en-US')}
+          </Stat>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function Stat({
+  label,
+  icon,
+  coin,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  coin?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1 rounded-xl border border-border bg-background px-3.5 py-3">
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-text-muted">
+        {icon}
+        {label}
+      </dt>
+      <dd className={`text-xl font-semibold tabular ${coin ? 'text-coin' : 'text-text'}`}>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useId, type ReactNode } from 'react';
+
+/** A titled card on the profile pages. */
+export function ProfileSection({
+  title,
+  description,
+  action,
+  children,
+}: {
+  title: string;
+  description?: string;
+  /** A control beside the title, such as a count or a link. */
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-card border border-border bg-surface p-4 sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+            {title}
+          </h2>
+          {description && <p className="mt-1 text-sm text-text-muted">{description}</p>}
+        </div>
+        {action}
+      </div>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}

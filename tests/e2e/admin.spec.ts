@@ -1,0 +1,309 @@
+import { test as base, expect, type Browser, type Page, type TestInfo } from '@playwright/test';
+import type { MemberPage } from '~/features/admin/admin.schema';
+import type { EconomySettingsResponse } from '~/features/economy/economy.schema';
+import type { Role } from '~/shared/permissions';
+import {
+  demoMembers,
+  E2E_DEMO_PASSWORD,
+  expectToast,
+  headerTabNames,
+  originOf,
+  registerByApi,
+  signInByApi,
+  uniqueMember,
+  type Member,
+} from './fixtures';
+
+/**
+ * The owner signs in once per worker and every story reuses that session: sign-in is limited to 5 a minute per
+ * account, and both projects sign the owner in at the same time.
+ */
+const test = base.extend<{ ownerPage: Page }, { ownerState: string }>({
+  ownerState: [
+    async ({ browser }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const context = await browser.newContext({ baseURL });
+      const signIn = () =>
+        context.request.post('/api/accounts/login', {
+          headers: { Origin: new URL(baseURL).origin },
+          data: { email: demoMembers.owner, password: E2E_DEMO_PASSWORD, rememberMe: false },
+        });
+      let response = await signIn();
+      // Workers restarted after a failure sign in again; past the limit, wait for the next minute.
+      if (response.status() === 429) {
+        await new Promise((resolve) => setTimeout(resolve, 61_000));
+        response = await signIn();
+      }
+      expect(response.status(), await response.text()).toBe(200);
+      const path = `${workerInfo.project.outputDir}/owner-state-${workerInfo.workerIndex}.json`;
+      await context.storageState({ path });
+      await context.close();
+      await use(path);
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  ownerPage: async ({ browser, ownerState }, use) => {
+    const context = await browser.newContext({ storageState: ownerState });
+    await use(await context.newPage());
+    await context.close();
+  },
+});
+
+/** A fresh member signed in on a browser of their own (a second device, as far as the app can tell). */
+async function memberOnOwnDevice(browser: Browser, testInfo: TestInfo, member: Member): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInByApi(page.request, testInfo, member);
+  return page;
+}
+
+/** A member as the dashboard lists them: a table row on wide screens, a card on phones. */
+const memberEntry = (page: Page, who: { fullName: string; email: string }) =>
+  page
+    .getByRole('row', { name: who.fullName, exact: true })
+    .or(page.getByRole('article', { name: who.fullName, exact: true }))
+    .filter({ hasText: who.email });
+
+async function openTab(page: Page, tab: 'members' | 'roles' | 'economy') {
+  await page.goto(`/admin?tab=${tab}`);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+}
+
+/** Types in the tab's search box and waits for the member to be listed. */
+async function search(page: Page, label: string, text: string, who: { fullName: string; email: string }) {
+  await page.getByRole('searchbox', { name: label }).fill(text);
+  const entry = memberEntry(page, who);
+  await expect(entry).toBeVisible();
+  return entry;
+}
+
+const owner = { fullName: 'Marcus Vale', email: demoMembers.owner };
+const jordan = { fullName: 'Jordan Miles', email: demoMembers.member };
+
+/** Sets a member's roles through the API with the owner's session, as the Roles tab does. */
+async function setRolesByApi(ownerPage: Page, testInfo: TestInfo, email: string, roles: Role[]) {
+  const found = await ownerPage.request.get(`/api/admin/members?q=${encodeURIComponent(email)}`);
+  expect(found.status()).toBe(200);
+  const { members } = (await found.json()) as MemberPage;
+  const response = await ownerPage.request.put(`/api/admin/members/${members[0]!.id}/roles`, {
+    headers: { Origin: originOf(testInfo) },
+    data: { roles },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function signInThroughForm(page: Page, member: Member) {
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** A toast that has only a title ('Member banned'), in the success style. */
+async function expectSuccessToast(page: Page, title: string) {
+  const toast = page
+    .locator('[data-sonner-toast][data-front="true"]')
+    .filter({ has: page.locator('[data-title]', { hasText: title }) });
+  await expect(toast.locator('[data-title]')).toHaveText(title);
+  await expect(toast).toHaveAttribute('data-type', 'success');
+}
+
+const dashboardTabs = (page: Page) =>
+  page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab');
+
+test.describe('Admin dashboard', () => {
+  test("an admin searches a member, bans them, the member's open page is signed out and their sign in is refused, then the admin unbans them", async ({
+    browser,
+    ownerPage,
+    request,
+  }, testInfo) => {
+    const member = uniqueMember(testInfo, 'Banned Member');
+    await registerByApi(request, testInfo, member);
+    const memberPage = await memberOnOwnDevice(browser, testInfo, member);
+    await memberPage.goto('/feed');
+    await expect(memberPage.getByRole('heading', { name: 'Community Feed', level: 1 })).toBeVisible();
+
+    await openTab(ownerPage, 'members');
+    await expect(ownerPage.getByRole('heading', { name: 'Member Management', level: 2 })).toBeVisible();
+    // Telegram, email and name all find members; the email finds exactly this one.
+    const entry = await search(ownerPage, 'Search members', member.email.toUpperCase(), member);
+    await expect(entry).toContainText(member.email);
+    await expect(entry).toContainText('@e2e_member');
+    await expect(entry).toContainText('1200 Example Ave NW');
+    await expect(entry.getByRole('button', { name: 'Message' })).toHaveAttribute(
+      'title',
+      'Messaging arrives with the inbox.',
+    );
+
+    await entry.getByRole('button', { name: `Ban ${member.fullName}` }).click();
+    const confirm = ownerPage.getByRole('dialog', { name: `Ban ${member.fullName}?` });
+    await expect(confirm).toContainText('They will be signed out at once and cannot sign in until unbanned.');
+    await confirm.getByRole('button', { name: 'Ban Member' }).click();
+    await expectSuccessToast(ownerPage, 'Member banned');
+    await expect(confirm).toBeHidden();
+    await expect(entry.getByText('Banned', { exact: true })).toBeVisible();
+
+    // The member's open page learns at once that their session is gone.
+    await expect(memberPage).toHaveURL('/login', { timeout: 15_000 });
+    await signInThroughForm(memberPage, member);
+    await expectToast(memberPage, 'Access Denied', 'This account has been banned.', { type: 'error' });
+    await expect(memberPage).toHaveURL('/login');
+
+    await entry.getByRole('button', { name: `Unban ${member.fullName}` }).click();
+    const unban = ownerPage.getByRole('dialog', { name: `Unban ${member.fullName}?` });
+    await unban.getByRole('button', { name: 'Unban Member' }).click();
+    await expectSuccessToast(ownerPage, 'Member unbanned');
+    await expect(entry.getByText('Banned', { exact: true })).toBeHidden();
+
+    await signInThroughForm(memberPage, member);
+    await expect(memberPage).toHaveURL('/feed');
+    await memberPage.context().close();
+  });
+
+  test('an admin gives a member the Driver role in the Roles tab and the member then sees the Driver tab', async ({
+    browser,
+    ownerPage,
+    request,
+  }, testInfo) => {
+    const member = uniqueMember(testInfo, 'Future Driver');
+    await registerByApi(request, testInfo, member);
+    const memberPage = await memberOnOwnDevice(browser, testInfo, member);
+    await memberPage.goto('/feed');
+    expect(await headerTabNames(memberPage, testInfo)).not.toContain('Driver');
+
+    await ownerPage.goto('/admin');
+    await ownerPage.getByRole('tab', { name: 'Roles' }).click();
+    await expect(ownerPage).toHaveURL('/admin?tab=roles');
+    await expect(ownerPage.getByRole('heading', { name: 'Role Management', level: 2 })).toBeVisible();
+    // Full name, ignoring case.
+    const entry = await search(ownerPage, 'Search users', member.fullName.toUpperCase(), member);
+    await entry.getByRole('button', { name: `Edit Roles for ${member.fullName}` }).click();
+    const roles = ownerPage.getByRole('form', { name: `Roles for ${member.fullName}` });
+    await expect(roles.getByRole('checkbox', { name: 'Owner' })).toBeDisabled();
+    await expect(roles.getByRole('checkbox', { name: 'Member' })).toBeChecked();
+    await expect(roles.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await roles.getByRole('checkbox', { name: 'Driver' }).click();
+    await roles.getByRole('button', { name: 'Save Changes' }).click();
+    await expectSuccessToast(ownerPage, 'Roles updated successfully!');
+    await expect(roles).toBeHidden();
+    await expect(entry.getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText([
+      'Driver',
+      'Member',
+    ]);
+
+    // The member's header follows without a reload.
+    await expect.poll(() => headerTabNames(memberPage, testInfo), { timeout: 15_000 }).toContain('Driver');
+    await memberPage.context().close();
+  });
+
+  test('a member holding only a manager role sees only the tabs that role allows', async ({
+    browser,
+    ownerPage,
+    request,
+  }, testInfo) => {
+    const manager = uniqueMember(testInfo, 'Economy Manager');
+    await registerByApi(request, testInfo, manager);
+    await setRolesByApi(ownerPage, testInfo, manager.email, ['Economy Manager']);
+
+    const page = await memberOnOwnDevice(browser, testInfo, manager);
+    await page.goto('/feed');
+    expect(await headerTabNames(page, testInfo)).toContain('Admin');
+    // Asking for a tab the role does not open shows the first one it does.
+    await page.goto('/admin?tab=members');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+    await expect(dashboardTabs(page)).toHaveText(['Economy']);
+    await expect(page.getByRole('tab', { name: 'Economy' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Weekly login coins', { exact: true })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    await page.context().close();
+
+    // Read-Only sees members and the economy, and can change neither, nor see phones and addresses.
+    const reader = uniqueMember(testInfo, 'Read Only');
+    await registerByApi(request, testInfo, reader);
+    await setRolesByApi(ownerPage, testInfo, reader.email, ['Read-Only']);
+    const readerPage = await memberOnOwnDevice(browser, testInfo, reader);
+    await readerPage.goto('/admin');
+    await expect(dashboardTabs(readerPage)).toHaveText(['Members', 'Economy']);
+    const entry = await search(readerPage, 'Search members', reader.email, reader);
+    await expect(entry).toContainText(reader.email);
+    await expect(entry).not.toContainText('1200 Example Ave NW');
+    await expect(entry.getByRole('button')).toHaveCount(0);
+    await readerPage.getByRole('tab', { name: 'Economy' }).click();
+    await expect(readerPage.getByLabel('Weekly login coins', { exact: true })).toBeDisabled();
+    await expect(readerPage.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+    await readerPage.context().close();
+  });
+
+  test('the Owner checkbox is disabled and an Owner row cannot be banned', async ({ ownerPage }) => {
+    await ownerPage.goto('/admin');
+    // No tab asked for: orders is not built yet, so the first tab there is opens.
+    await expect(dashboardTabs(ownerPage)).toHaveText(['Members', 'Economy', 'Roles']);
+    await expect(ownerPage.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
+
+    const ownerEntry = await search(ownerPage, 'Search members', 'Marcus', owner);
+    await expect(ownerEntry.getByRole('button', { name: 'Ban Marcus Vale' })).toBeDisabled();
+    await expect(ownerEntry.getByRole('button', { name: 'Ban Marcus Vale' })).toHaveAttribute(
+      'title',
+      'Owner accounts cannot be banned or have their roles edited.',
+    );
+    await expect(ownerEntry.getByRole('button', { name: 'Edit Roles for Marcus Vale' })).toBeDisabled();
+    await expect(ownerEntry.getByRole('button', { name: 'Message' })).toHaveCount(0);
+
+    // The owner may grant Admin, never Owner.
+    const jordanEntry = await search(ownerPage, 'Search members', jordan.email, jordan);
+    await jordanEntry.getByRole('button', { name: 'Edit Roles for Jordan Miles' }).click();
+    const roles = ownerPage.getByRole('form', { name: 'Roles for Jordan Miles' });
+    await expect(roles.getByRole('checkbox', { name: 'Owner' })).toBeDisabled();
+    await expect(roles.getByRole('checkbox', { name: 'Admin' })).toBeEnabled();
+    await expect(roles).toContainText('The Owner role cannot be granted or removed.');
+    await jordanEntry.getByRole('button', { name: 'Close roles for Jordan Miles' }).click();
+    await expect(roles).toBeHidden();
+
+    // The tab stays in the address across a reload.
+    await ownerPage.getByRole('tab', { name: 'Roles' }).click();
+    await ownerPage.reload();
+    await expect(ownerPage.getByRole('tab', { name: 'Roles' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the economy tab saves a new weekly bonus amount', async ({ ownerPage }, testInfo) => {
+    // Each project changes its own setting, so the two running at once never undo each other's change.
+    const [key, label] =
+      testInfo.project.name === 'phone'
+        ? (['weeklyLoginCoins', 'Weekly login coins'] as const)
+        : (['weeklyLoginXp', 'Weekly login XP'] as const);
+    const current = async () =>
+      ((await (await ownerPage.request.get('/api/economy/settings')).json()) as EconomySettingsResponse)
+        .settings[key];
+    const original = await current();
+
+    await openTab(ownerPage, 'economy');
+    await expect(ownerPage.getByRole('heading', { name: 'Economy Management', level: 2 })).toBeVisible();
+    const field = ownerPage.getByLabel(label, { exact: true });
+    await expect(field).toHaveValue(String(original));
+    const save = ownerPage.getByRole('button', { name: 'Save', exact: true });
+    try {
+      // A bad amount is refused under its field before anything is sent.
+      await field.fill('-5');
+      await save.click();
+      await expect(field).toHaveAccessibleDescription(`Current: ${original} ${label} cannot be negative.`);
+
+      await field.fill(String(original + 15));
+      await save.click();
+      await expectSuccessToast(ownerPage, 'Settings saved');
+      await expect(field).toHaveAccessibleDescription(`Current: ${original + 15}`);
+      expect(await current()).toBe(original + 15);
+
+      // Other stories award the weekly bonus: put the amount back as it was.
+      await field.fill(String(original));
+      await save.click();
+      await expect(field).toHaveAccessibleDescription(`Current: ${original}`);
+      expect(await current()).toBe(original);
+    } finally {
+      if ((await current()) !== original) {
+        await ownerPage.request.put('/api/economy/settings', {
+          headers: { Origin: originOf(testInfo) },
+          data: { [key]: original },
+        });
+      }
+    }
+  });
+});
