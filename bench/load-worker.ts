@@ -17,6 +17,8 @@ async function runJob(job: LoadJob): Promise<LoadSummary> {
     method: request.method as autocannon.Options['method'],
     headers: request.headers,
     ...(request.body === undefined ? {} : { body: request.body }),
+    // '[<id>]' in a body becomes a fresh id per request (an order's idempotency key, say).
+    idReplacement: true,
     duration: job.durationSeconds,
     connections: job.connections,
   });

@@ -1,11 +1,69 @@
+import { insertMember } from '~/server/db/seed/seed';
 import type { AppDeps } from '~/server/app-env';
+import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
+import type { PlaceOrderInput } from '~/features/orders/orders.schema';
 import type { LoadRequest } from './load';
 
 /**
  * What `npm run bench` measures against the running app. A feature that adds a route worth watching adds a
  * scenario here; `setup` prepares what the route needs (rows, a signed-in member) once before the load.
  */
-export const scenarios: Scenario[] = [{ name: 'GET /api/health', path: '/api/health' }];
+export const scenarios: Scenario[] = [
+  { name: 'GET /api/health', path: '/api/health' },
+  { name: 'GET /api/shop/menu (3 stickers with ratings)', path: '/api/shop/menu', setup: signedInShopper },
+  {
+    name: 'POST /api/orders (a new delivery order each time)',
+    method: 'POST',
+    path: '/api/orders',
+    body: {
+      idempotencyKey: 'bench-[<id>]',
+      deliveryMethod: 'Delivery',
+      paymentMethod: 'Cash',
+      phone: '(202) 555-0100',
+      address: '1 Bench Street NW, Washington, DC 20001',
+      items: [{ stickerId: 'bench-sticker', size: '3.5g', quantity: 2 }],
+      expectedTotalCents: 2 * 4500 + 2000,
+    } satisfies PlaceOrderInput,
+    setup: signedInShopper,
+  },
+];
+
+/** The demo shop plus a sticker with a known id, and a member signed in through the real sign-in route. */
+let shopper: Promise<ScenarioExtras> | undefined;
+function signedInShopper(context: ScenarioContext): Promise<ScenarioExtras> {
+  shopper ??= (async () => {
+    const { db } = context.deps.database;
+    const password = 'bench-password-1';
+    await db.transaction(async (tx) => {
+      await seedShop(tx, new Date());
+      await insertMember(
+        tx,
+        { name: 'Bench Shopper', email: 'shopper@bench.example', roles: ['Member'] },
+        password,
+        new Date(),
+      );
+    });
+    await insertSticker(db, {
+      id: 'bench-sticker',
+      name: 'Bench Sticker',
+      type: 'Hybrid',
+      description: 'Ordered by the benchmark.',
+      price35gCents: 4500,
+    });
+    const response = await fetch(`${context.url}/api/accounts/login`, {
+      method: 'POST',
+      headers: { Origin: context.url, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'shopper@bench.example', password }),
+    });
+    if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
+    return { headers: { Cookie: cookie } };
+  })();
+  return shopper;
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

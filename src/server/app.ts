@@ -7,7 +7,9 @@ import { accountsRoutes, avatarRoutes } from '~/features/accounts/server/account
 import { adminRoutes } from '~/features/admin/server/admin.routes';
 import { economyRoutes } from '~/features/economy/server/economy.routes';
 import { notificationsRoutes } from '~/features/notifications/server/notifications.routes';
+import { adminOrdersRoutes, ordersRoutes } from '~/features/orders/server/orders.routes';
 import { membersRoutes, profileRoutes } from '~/features/profiles/server/profiles.routes';
+import { shopRoutes } from '~/features/shop/server/shop.routes';
 import { uploadsRoutes } from '~/features/uploads/server/uploads.routes';
 import type { AppDeps, AppEnv, AppServices } from './app-env';
 import { createAuth } from './auth';
@@ -89,11 +91,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/accounts', accountsRoutes);
   api.route('/avatars', avatarRoutes);
   api.route('/admin', adminRoutes);
+  api.route('/admin/orders', adminOrdersRoutes);
   api.route('/economy', economyRoutes);
   api.route('/notifications', notificationsRoutes);
   api.route('/profile', profileRoutes);
   api.route('/members', membersRoutes);
   api.route('/uploads', uploadsRoutes);
+  api.route('/shop', shopRoutes);
+  api.route('/orders', ordersRoutes);
   api.route('/events', eventsRoutes(resolveEventViewer));
   for (const [path, router] of options.routes ?? []) api.route(path, router);
   api.all('*', apiNotFound);

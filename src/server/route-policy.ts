@@ -74,4 +74,25 @@ export const routePolicy: RoutePolicy[] = [
     access: 'edit:roles',
     example: '/api/admin/members/no-such-member/roles',
   },
+  // Shop: the menu, ratings, the cart's settings and pickup locations.
+  { method: 'GET', path: '/api/shop/menu', access: 'signed-in' },
+  { method: 'GET', path: '/api/shop/settings', access: 'signed-in' },
+  { method: 'GET', path: '/api/shop/pickup-locations', access: 'signed-in' },
+  { method: 'GET', path: '/api/shop/rating-status', access: 'signed-in' },
+  {
+    method: 'POST',
+    path: '/api/shop/stickers/:stickerId/ratings',
+    access: 'signed-in',
+    example: '/api/shop/stickers/no-such-sticker/ratings',
+  },
+  // Orders: each member's own, and the orders desk.
+  { method: 'POST', path: '/api/orders', access: 'signed-in' },
+  { method: 'GET', path: '/api/orders', access: 'signed-in' },
+  { method: 'GET', path: '/api/orders/:orderId', access: 'signed-in', example: '/api/orders/no-such-order' },
+  {
+    method: 'PATCH',
+    path: '/api/admin/orders/:orderId/status',
+    access: 'manage:orders',
+    example: '/api/admin/orders/no-such-order/status',
+  },
 ];

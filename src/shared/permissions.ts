@@ -138,6 +138,11 @@ export function can(holder: RoleHolder | null | undefined, capability: Capabilit
   return rolesOf(holder).some((role) => grants[role].includes(capability));
 }
 
+/** The roles that grant a capability (to find everyone who holds it, e.g. who hears of new orders). */
+export function rolesWith(capability: Capability): Role[] {
+  return ROLES.filter((role) => grants[role].includes(capability));
+}
+
 /** Every capability the holder has, for the browser to hide what it cannot use. */
 export function capabilitiesOf(holder: RoleHolder): Capability[] {
   return CAPABILITIES.filter((capability) => can(holder, capability));

@@ -89,6 +89,9 @@ export interface SessionUser {
   joinDate: string;
   isApprovedDriver: boolean;
   isOnline: boolean;
+  /** The member's own phone (+15551234567) and address, to pre-fill the order form. */
+  phone: string;
+  address: string;
 }
 
 export interface SessionResponse {

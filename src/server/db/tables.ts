@@ -4,7 +4,8 @@ import * as auth from './schema/auth.schema';
 import * as economy from './schema/economy.schema';
 import * as meta from './schema/meta.schema';
 import * as notifications from './schema/notifications.schema';
+import * as shop from './schema/shop.schema';
 import * as rateLimit from './schema/rate-limit.schema';
 
-export const tables = { ...meta, ...auth, ...audit, ...rateLimit, ...economy, ...notifications };
+export const tables = { ...meta, ...auth, ...audit, ...rateLimit, ...economy, ...notifications, ...shop };
 export type Tables = typeof tables;

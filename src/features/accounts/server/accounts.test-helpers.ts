@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { RegisterInput, SessionResponse } from '../accounts.schema';
+import { user } from '~/server/db/schema/auth.schema';
+import { insertMember } from '~/server/db/seed/seed';
 import type { TestContext } from '~/server/testing/test-context';
 
 let counter = 0;
@@ -38,4 +41,31 @@ export async function signedInMember(t: TestContext, overrides: Record<string, u
   if (login.status !== 200) throw new Error(`sign-in failed: ${await login.text()}`);
   const body = (await login.json()) as SessionResponse;
   return { cookie: cookieHeader(login), user: body.user!, input };
+}
+
+let staffCounter = 0;
+const STAFF_PASSWORD = 'staff-password-1';
+
+/** A member created with these roles (as the seed creates them), signed in; returns their id and cookie. */
+export async function signedInWithRoles(
+  t: TestContext,
+  roles: string[],
+  fields: { name?: string; isApprovedDriver?: boolean; isOnline?: boolean } = {},
+) {
+  staffCounter += 1;
+  const email = `staff${staffCounter}-${Date.now()}@vault.example`;
+  const name = fields.name ?? `${roles.join(' ')} ${staffCounter}`;
+  const id = await t.database.db.transaction(async (tx) => {
+    const created = await insertMember(tx, { name, email, roles }, STAFF_PASSWORD, t.clock.now());
+    if (fields.isApprovedDriver !== undefined || fields.isOnline !== undefined) {
+      await tx
+        .update(user)
+        .set({ isApprovedDriver: fields.isApprovedDriver ?? false, isOnline: fields.isOnline ?? false })
+        .where(eq(user.id, created));
+    }
+    return created;
+  });
+  const login = await t.call('POST', '/api/accounts/login', { email, password: STAFF_PASSWORD });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${await login.text()}`);
+  return { id, email, name, cookie: cookieHeader(login) };
 }

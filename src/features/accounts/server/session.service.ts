@@ -49,5 +49,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     joinDate: row.createdAt.toISOString(),
     isApprovedDriver: row.isApprovedDriver,
     isOnline: row.isOnline,
+    phone: row.phone,
+    address: row.address,
   };
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.schema';
 
 /** Every change of coins or XP, written with the balance change in one transaction. */
@@ -27,3 +27,19 @@ export const economySetting = pgTable('economy_setting', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
 });
+
+/**
+ * When a member last did something that has a cooldown (rating, rewarded post, rewarded comment). Claimed with
+ * one conditional upsert, so two requests at once never both pass the cooldown.
+ */
+export const memberCooldown = pgTable(
+  'member_cooldown',
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    action: text().notNull(),
+    lastAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.action] })],
+);

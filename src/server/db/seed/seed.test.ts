@@ -8,6 +8,7 @@ import { cookieHeader } from '~/features/accounts/server/accounts.test-helpers';
 import { resolveAuthSecret } from '../../secrets';
 import { createTestContext, type TestContext } from '../../testing/test-context';
 import { appMeta } from '../schema/meta.schema';
+import { pickupLocation, shopSettings, sticker } from '../schema/shop.schema';
 import { resetPassword } from './reset-password';
 import { ensureOwnerPassword, formatCredentials, OWNER_PASSWORD_HASH_KEY, seedOnce } from './seed';
 
@@ -21,6 +22,36 @@ const storedOwnerHash = async () =>
   (await t.database.db.select().from(appMeta).where(eq(appMeta.key, OWNER_PASSWORD_HASH_KEY)))[0]?.value;
 
 describe('first start', () => {
+  it('opens the shop once: three stickers priced in every size, five pickup locations, the shop settings', async () => {
+    const fresh = await createTestContext();
+    try {
+      await seedOnce(fresh.database.db, { demoPassword: 'demo-password-1' });
+      await seedOnce(fresh.database.db, { demoPassword: 'demo-password-1' });
+      const stickers = await fresh.database.db.select().from(sticker);
+      expect(stickers.map((s) => s.name).sort()).toEqual([
+        'Citrus Comet',
+        'Midnight Orchard',
+        'Velvet Nebula',
+      ]);
+      for (const s of stickers) {
+        expect(s.imageUrl).toMatch(/^\/stickers\/[a-z-]+\.svg$/);
+        expect(s.price35gCents * s.priceOzCents * s.priceLbCents).toBeGreaterThan(0);
+      }
+      const locations = await fresh.database.db.select().from(pickupLocation);
+      expect(locations.map((l) => l.name).sort()).toEqual([
+        'columbia heights',
+        'eastover shopping center',
+        'north capital',
+        'suitland md',
+        'van ness',
+      ]);
+      const [settings] = await fresh.database.db.select().from(shopSettings);
+      expect(settings).toMatchObject({ deliveryFeeCents: 2000, contactPhone: expect.stringMatching(/555/) });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('generates the demo passwords, returns them once, and stores only hashes', async () => {
     const credentials = await seedOnce(t.database.db, { demoPassword: undefined });
     expect(credentials.map((c) => c.email)).toEqual([

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { applyAward } from '~/features/economy/server/ledger.service';
+import { seedShop } from '~/features/shop/server/shop.seed';
 import { freeReferralCode, newUserId, referralCodesTaken } from '../../auth';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../client';
@@ -164,6 +165,7 @@ export async function seedOnce(
       await insertMember(tx, { ...member, roles: [...member.roles] }, password, now);
       if (!config.demoPassword) credentials.push({ label: member.roles[0], email: member.email, password });
     }
+    await seedShop(tx, now);
     return credentials;
   });
 }

@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireCapability, requireUser, type SignedInEnv } from '~/server/middleware/require-user';
+import { validate } from '~/server/validate';
+import { ORDER_STATUSES, orderIdSchema, placeOrderSchema, type PlaceOrderResponse } from '../orders.schema';
+import { setOrderStatus } from './order-status.service';
+import { getMyOrder, listMyOrders, placeOrder } from './orders.service';
+
+const cursorSchema = z.object({ cursor: z.string().min(1).max(64).optional() });
+const setStatusSchema = z.strictObject({ status: z.enum(ORDER_STATUSES, 'Choose a status from the list.') });
+
+/** A member's own orders: place one, list them, follow one. */
+export const ordersRoutes = new Hono<SignedInEnv>()
+  .use(requireUser)
+  .post('/', validate('json', placeOrderSchema), async (c) => {
+    const { database, clock } = c.get('services');
+    const { order, created, contactPhone } = await placeOrder(
+      database.db,
+      c.get('user'),
+      c.req.valid('json'),
+      clock.now(),
+    );
+    return c.json({ order, contactPhone } satisfies PlaceOrderResponse, created ? 201 : 200);
+  })
+  .get('/', validate('query', cursorSchema), async (c) =>
+    c.json(
+      await listMyOrders(c.get('services').database.db, c.get('user').id, c.req.valid('query').cursor),
+      200,
+    ),
+  )
+  .get('/:orderId', validate('param', orderIdSchema), async (c) => {
+    const order = await getMyOrder(
+      c.get('services').database.db,
+      c.get('user').id,
+      c.req.valid('param').orderId,
+    );
+    return c.json({ order }, 200);
+  });
+
+/** The orders desk (the admin Orders tab). */
+export const adminOrdersRoutes = new Hono<SignedInEnv>()
+  .use(requireUser)
+  .patch(
+    '/:orderId/status',
+    requireCapability('manage:orders'),
+    validate('param', orderIdSchema),
+    validate('json', setStatusSchema),
+    async (c) => {
+      const { database, clock } = c.get('services');
+      const order = await setOrderStatus(
+        database.db,
+        c.get('user').id,
+        c.req.valid('param').orderId,
+        c.req.valid('json').status,
+        clock.now(),
+      );
+      return c.json({ order }, 200);
+    },
+  );

@@ -1,0 +1,101 @@
+import { asc, avg, count, eq } from 'drizzle-orm';
+import type { Executor } from '~/server/db/client';
+import { pickupLocation, shopSettings, sticker, stickerRating } from '~/server/db/schema/shop.schema';
+import {
+  STICKER_SIZES,
+  type MenuSticker,
+  type RatingSummary,
+  type ShopSettings,
+  type StickerSize,
+  type StickerType,
+} from '../shop.schema';
+
+export type StickerRow = typeof sticker.$inferSelect;
+
+/** The spec's defaults (section 9 and departure 11); the Settings tab changes them. */
+export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
+  shopName: 'The Vault',
+  contactPhone: '(202) 555-0142',
+  deliveryFeeCents: 2000,
+};
+
+export async function readShopSettings(db: Executor): Promise<ShopSettings> {
+  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  if (!row) return DEFAULT_SHOP_SETTINGS;
+  return { shopName: row.shopName, contactPhone: row.contactPhone, deliveryFeeCents: row.deliveryFeeCents };
+}
+
+/** A sticker's price for a size in cents; null when that size is not offered (priced 0). */
+export function priceOf(row: StickerRow, size: StickerSize): number | null {
+  const cents = { '3.5g': row.price35gCents, oz: row.priceOzCents, lb: row.priceLbCents }[size];
+  return cents > 0 ? cents : null;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** Category averages and the overall rating: the mean of the three averages (departure 4). */
+export function summariseRatings(row: {
+  count: number;
+  smell: string | number | null;
+  taste: string | number | null;
+  high: string | number | null;
+}): RatingSummary {
+  if (!row.count) return { count: 0, smell: null, taste: null, high: null, overall: null };
+  const smell = Number(row.smell);
+  const taste = Number(row.taste);
+  const high = Number(row.high);
+  return {
+    count: row.count,
+    smell: round2(smell),
+    taste: round2(taste),
+    high: round2(high),
+    overall: round2((smell + taste + high) / 3),
+  };
+}
+
+export async function ratingSummaries(db: Executor, stickerId?: string): Promise<Map<string, RatingSummary>> {
+  const rows = await db
+    .select({
+      stickerId: stickerRating.stickerId,
+      count: count(),
+      smell: avg(stickerRating.smell),
+      taste: avg(stickerRating.taste),
+      high: avg(stickerRating.high),
+    })
+    .from(stickerRating)
+    .where(stickerId ? eq(stickerRating.stickerId, stickerId) : undefined)
+    .groupBy(stickerRating.stickerId);
+  return new Map(rows.map((row) => [row.stickerId, summariseRatings(row)]));
+}
+
+/** The menu: every sticker that is not hidden, with its prices and ratings. */
+export async function listMenu(db: Executor): Promise<MenuSticker[]> {
+  const [rows, ratings] = await Promise.all([
+    db.select().from(sticker).where(eq(sticker.hidden, false)).orderBy(asc(sticker.name), asc(sticker.id)),
+    ratingSummaries(db),
+  ]);
+  return rows.map((row) => toMenuSticker(row, ratings.get(row.id)));
+}
+
+export function toMenuSticker(row: StickerRow, rating: RatingSummary | undefined): MenuSticker {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type as StickerType,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    prices: Object.fromEntries(STICKER_SIZES.map((size) => [size, priceOf(row, size)])) as Record<
+      StickerSize,
+      number | null
+    >,
+    rating: rating ?? summariseRatings({ count: 0, smell: null, taste: null, high: null }),
+  };
+}
+
+export async function listPickupLocations(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ name: pickupLocation.name })
+    .from(pickupLocation)
+    .orderBy(asc(pickupLocation.name));
+  return rows.map((row) => row.name);
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** The menu's sizes (spec section 9), their tabs' labels, and the sticker types. */
+export const STICKER_SIZES = ['3.5g', 'oz', 'lb'] as const;
+export type StickerSize = (typeof STICKER_SIZES)[number];
+
+export const SIZE_LABELS: Record<StickerSize, string> = {
+  '3.5g': '3.5g Sticker',
+  oz: 'OZ Sticker',
+  lb: 'P Sticker',
+};
+
+export const STICKER_TYPES = ['Indica', 'Sativa', 'Hybrid'] as const;
+export type StickerType = (typeof STICKER_TYPES)[number];
+
+/** Averages of each category and the overall rating (the mean of the three averages, departure 4). */
+export interface RatingSummary {
+  count: number;
+  smell: number | null;
+  taste: number | null;
+  high: number | null;
+  overall: number | null;
+}
+
+export interface MenuSticker {
+  id: string;
+  name: string;
+  type: StickerType;
+  description: string;
+  imageUrl: string;
+  /** Price in cents per size; null when that size is not offered. */
+  prices: Record<StickerSize, number | null>;
+  rating: RatingSummary;
+}
+
+export interface MenuResponse {
+  stickers: MenuSticker[];
+}
+
+/** What members see of the shop's settings: the name, the number to call after ordering, the delivery fee. */
+export interface ShopSettings {
+  shopName: string;
+  contactPhone: string;
+  deliveryFeeCents: number;
+}
+
+export interface PickupLocationsResponse {
+  locations: string[];
+}
+
+/** Locations are stored lowercase ('suitland md'); members read them as names ('Suitland Md'). */
+export const pickupLocationLabel = (location: string) =>
+  location.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+
+export const RATING_CATEGORIES = ['smell', 'taste', 'high'] as const;
+export type RatingCategory = (typeof RATING_CATEGORIES)[number];
+
+export const INCOMPLETE_RATING = 'Incomplete Rating: Please rate all three categories before submitting.';
+const [incompleteTitle, incompleteMessage] = INCOMPLETE_RATING.split(': ') as [string, string];
+export const INCOMPLETE_RATING_TITLE = incompleteTitle;
+
+const score = z
+  .number(incompleteMessage)
+  .int('Ratings are whole numbers from 1 to 5.')
+  .min(1, 'Ratings go from 1 to 5.')
+  .max(5, 'Ratings go from 1 to 5.');
+
+export const rateStickerSchema = z.strictObject({ smell: score, taste: score, high: score });
+export type RateStickerInput = z.input<typeof rateStickerSchema>;
+
+export const stickerIdSchema = z.object({ stickerId: z.string().min(1).max(64) });
+
+/** When the member may rate again; null when they may now. */
+export interface RatingStatusResponse {
+  nextRatingAt: string | null;
+}
+
+export interface RateStickerResponse extends RatingStatusResponse {
+  rating: RatingSummary;
+  xpAwarded: number;
+}
+
+/** 'Rate again in {h}h {m}m left' (spec section 5), rounded up to the minute. */
+export function rateAgainText(msLeft: number): string {
+  const minutes = Math.max(1, Math.ceil(msLeft / 60_000));
+  return `Rate again in ${Math.floor(minutes / 60)}h ${minutes % 60}m left`;
+}
