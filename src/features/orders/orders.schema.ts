@@ -56,7 +56,10 @@ export const placeOrderSchema = z
       /** The same key for a retried or double-tapped submit: one order. */
       idempotencyKey: z.string().min(8).max(100),
       deliveryMethod: z.enum(DELIVERY_METHODS, 'Choose Delivery or Pickup.'),
-      paymentMethod: z.enum(PAYMENT_METHODS, 'Choose a payment method: Cash, Cash App, Apple Pay or Even Exchange.'),
+      paymentMethod: z.enum(
+        PAYMENT_METHODS,
+        'Choose a payment method: Cash, Cash App, Apple Pay or Even Exchange.',
+      ),
       phone: z
         .string()
         .trim()
