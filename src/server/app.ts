@@ -9,7 +9,7 @@ import { economyRoutes } from '~/features/economy/server/economy.routes';
 import { notificationsRoutes } from '~/features/notifications/server/notifications.routes';
 import { adminOrdersRoutes, ordersRoutes } from '~/features/orders/server/orders.routes';
 import { membersRoutes, profileRoutes } from '~/features/profiles/server/profiles.routes';
-import { shopRoutes } from '~/features/shop/server/shop.routes';
+import { adminShopRoutes, shopRoutes } from '~/features/shop/server/shop.routes';
 import { uploadsRoutes } from '~/features/uploads/server/uploads.routes';
 import type { AppDeps, AppEnv, AppServices } from './app-env';
 import { createAuth } from './auth';
@@ -24,7 +24,7 @@ import { staticRoutes } from './static';
 import { LocalStorage } from './storage';
 
 /** Routes that accept multipart/form-data (uploads); every other state change is JSON. */
-const MULTIPART_PATHS: RegExp[] = [/^\/api\/profile\/avatar$/];
+const MULTIPART_PATHS: RegExp[] = [/^\/api\/profile\/avatar$/, /^\/api\/admin\/stickers\/[^/]+\/image$/];
 const isMultipartPath = (path: string) => MULTIPART_PATHS.some((pattern) => pattern.test(path));
 
 export interface AppOptions {
@@ -92,6 +92,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/avatars', avatarRoutes);
   api.route('/admin', adminRoutes);
   api.route('/admin/orders', adminOrdersRoutes);
+  api.route('/admin', adminShopRoutes);
   api.route('/economy', economyRoutes);
   api.route('/notifications', notificationsRoutes);
   api.route('/profile', profileRoutes);

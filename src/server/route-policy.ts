@@ -95,4 +95,29 @@ export const routePolicy: RoutePolicy[] = [
     access: 'manage:orders',
     example: '/api/admin/orders/no-such-order/status',
   },
+  { method: 'GET', path: '/api/admin/orders', access: 'read:orders' },
+  { method: 'GET', path: '/api/admin/orders/export', access: 'export:orders' },
+  // Shop administration: the catalogue, pickup locations and the shop's settings.
+  { method: 'GET', path: '/api/admin/stickers', access: 'manage:catalog' },
+  { method: 'POST', path: '/api/admin/stickers', access: 'manage:catalog' },
+  {
+    method: 'PATCH',
+    path: '/api/admin/stickers/:stickerId',
+    access: 'manage:catalog',
+    example: '/api/admin/stickers/no-such-sticker',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/stickers/:stickerId/image',
+    access: 'manage:catalog',
+    example: '/api/admin/stickers/no-such-sticker/image',
+  },
+  { method: 'POST', path: '/api/admin/pickup-locations', access: 'manage:locations' },
+  {
+    method: 'DELETE',
+    path: '/api/admin/pickup-locations/:name',
+    access: 'manage:locations',
+    example: '/api/admin/pickup-locations/nowhere',
+  },
+  { method: 'PUT', path: '/api/admin/shop-settings', access: 'manage:settings' },
 ];

@@ -190,3 +190,31 @@ export function statusesAdminsMaySet(method: DeliveryMethod): OrderStatus[] {
     'cancelled',
   ].filter((status) => method === 'Delivery' || status !== 'available') as OrderStatus[];
 }
+
+// The orders desk (the admin Orders tab).
+
+export const ORDER_VIEWS = ['active', 'archived'] as const;
+export type OrderListView = (typeof ORDER_VIEWS)[number];
+
+export const adminOrdersQuerySchema = z.object({
+  view: z.enum(ORDER_VIEWS, 'Choose active or archived.').default('active'),
+  cursor: z.string().min(1).max(64).optional(),
+});
+
+export const setOrderStatusSchema = z.strictObject({
+  status: z.enum(ORDER_STATUSES, 'Choose a status from the list.'),
+});
+
+/** An order as the desk sees it; phone, address and email are null for staff without contact details. */
+export interface AdminOrderView extends Omit<OrderView, 'phone' | 'address'> {
+  phone: string | null;
+  address: string | null;
+  customer: { id: string; name: string; email: string | null };
+  driver: { id: string; name: string } | null;
+  claimedAt: string | null;
+}
+
+export interface AdminOrdersResponse {
+  orders: AdminOrderView[];
+  nextCursor: string | null;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatUsPhone, normaliseUsPhone } from '~/features/accounts/phone';
 
 /** The menu's sizes (spec section 9), their tabs' labels, and the sticker types. */
 export const STICKER_SIZES = ['3.5g', 'oz', 'lb'] as const;
@@ -85,3 +86,83 @@ export function rateAgainText(msLeft: number): string {
   const minutes = Math.max(1, Math.ceil(msLeft / 60_000));
   return `Rate again in ${Math.floor(minutes / 60)}h ${minutes % 60}m left`;
 }
+
+// The admin side: the catalogue, pickup locations and the shop's settings.
+
+/** A price in cents for each size; 0 means the size is not offered. */
+const priceCents = z
+  .number('Enter a price for every size (0 means the size is not offered).')
+  .int('Prices are in whole cents.')
+  .min(0, 'Prices cannot be negative.')
+  .max(10_000_000, 'Prices can be at most $100,000.');
+
+export const stickerFormSchema = z.strictObject({
+  name: z
+    .string('Name is required.')
+    .trim()
+    .min(1, 'Name is required.')
+    .max(80, 'Keep the name under 80 characters.'),
+  type: z.enum(STICKER_TYPES, 'Choose Indica, Sativa or Hybrid.'),
+  description: z
+    .string('Description is required.')
+    .trim()
+    .min(1, 'Description is required.')
+    .max(1000, 'Keep the description under 1000 characters.'),
+  prices: z.strictObject(
+    { '3.5g': priceCents, oz: priceCents, lb: priceCents },
+    'Enter a price for every size (0 means the size is not offered).',
+  ),
+});
+export type StickerFormInput = z.input<typeof stickerFormSchema>;
+
+export const updateStickerSchema = stickerFormSchema.partial().extend({ hidden: z.boolean().optional() });
+export type UpdateStickerInput = z.input<typeof updateStickerSchema>;
+
+/** A sticker as the Catalog tab sees it: hidden ones too. */
+export interface CatalogSticker extends MenuSticker {
+  hidden: boolean;
+}
+
+export interface CatalogResponse {
+  stickers: CatalogSticker[];
+}
+
+export const LOCATION_EMPTY = 'Location name cannot be empty.';
+export const LOCATION_EXISTS = 'Location already exists.';
+
+export const addLocationSchema = z.strictObject({
+  name: z
+    .string(LOCATION_EMPTY)
+    .trim()
+    .toLowerCase()
+    .min(1, LOCATION_EMPTY)
+    .max(100, 'Keep the location name under 100 characters.'),
+});
+
+export const locationNameSchema = z.object({ name: z.string().min(1).max(100) });
+
+export const updateShopSettingsSchema = z.strictObject({
+  shopName: z
+    .string()
+    .trim()
+    .min(1, 'Shop name is required.')
+    .max(80, 'Keep the shop name under 80 characters.'),
+  contactPhone: z
+    .string()
+    .trim()
+    .min(1, 'Contact phone is required.')
+    .transform((value, ctx) => {
+      const phone = normaliseUsPhone(value);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message: 'Enter a valid US phone number, like (555) 123-4567.' });
+        return z.NEVER;
+      }
+      return formatUsPhone(phone);
+    }),
+  deliveryFeeCents: z
+    .number('Enter the delivery fee.')
+    .int('The delivery fee is in whole cents.')
+    .min(0, 'The delivery fee cannot be negative.')
+    .max(100_000, 'The delivery fee can be at most $1,000.'),
+});
+export type UpdateShopSettingsInput = z.input<typeof updateShopSettingsSchema>;

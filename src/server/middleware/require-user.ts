@@ -15,6 +15,8 @@ export function forwardCookies(c: Context, cookies: string[]): void {
 
 /** Rejects a request without a live session; everything after it sees `c.var.user`, read fresh this request. */
 export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
+  // Routers mounted under one prefix (/api/admin) each declare it; the session is resolved once.
+  if (c.get('user')) return next();
   const { auth, database } = c.get('services');
   const { user, setCookies } = await resolveSession({ auth, db: database.db }, c.req.raw.headers);
   forwardCookies(c, setCookies);

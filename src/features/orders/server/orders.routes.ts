@@ -1,13 +1,20 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { can } from '~/shared/permissions';
 import { requireCapability, requireUser, type SignedInEnv } from '~/server/middleware/require-user';
 import { validate } from '~/server/validate';
-import { ORDER_STATUSES, orderIdSchema, placeOrderSchema, type PlaceOrderResponse } from '../orders.schema';
+import {
+  adminOrdersQuerySchema,
+  orderIdSchema,
+  placeOrderSchema,
+  setOrderStatusSchema,
+  type PlaceOrderResponse,
+} from '../orders.schema';
+import { exportDeskOrders, listDeskOrders } from './orders-desk.service';
 import { setOrderStatus } from './order-status.service';
 import { getMyOrder, listMyOrders, placeOrder } from './orders.service';
 
 const cursorSchema = z.object({ cursor: z.string().min(1).max(64).optional() });
-const setStatusSchema = z.strictObject({ status: z.enum(ORDER_STATUSES, 'Choose a status from the list.') });
 
 /** A member's own orders: place one, list them, follow one. */
 export const ordersRoutes = new Hono<SignedInEnv>()
@@ -40,11 +47,38 @@ export const ordersRoutes = new Hono<SignedInEnv>()
 /** The orders desk (the admin Orders tab). */
 export const adminOrdersRoutes = new Hono<SignedInEnv>()
   .use(requireUser)
+  .get('/', requireCapability('read:orders'), validate('query', adminOrdersQuerySchema), async (c) => {
+    const { view, cursor } = c.req.valid('query');
+    const orders = await listDeskOrders(c.get('services').database.db, {
+      view,
+      cursor,
+      withContactDetails: can(c.get('user'), 'read:contact-details'),
+    });
+    return c.json(orders, 200);
+  })
+  .get(
+    '/export',
+    requireCapability('export:orders'),
+    validate('query', adminOrdersQuerySchema),
+    async (c) => {
+      const { database, clock } = c.get('services');
+      const { filename, csv } = await exportDeskOrders(
+        database.db,
+        c.get('user').id,
+        c.req.valid('query').view,
+        clock.now(),
+      );
+      return c.body(csv, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+      });
+    },
+  )
   .patch(
     '/:orderId/status',
     requireCapability('manage:orders'),
     validate('param', orderIdSchema),
-    validate('json', setStatusSchema),
+    validate('json', setOrderStatusSchema),
     async (c) => {
       const { database, clock } = c.get('services');
       const order = await setOrderStatus(

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { AppError } from '~/shared/app-error';
+import type { Clock } from '~/shared/time';
+import { processImage } from '~/features/uploads/server/image-pipeline';
+import { keyFromUploadUrl, uploadUrl } from '~/features/uploads/server/upload-urls';
+import { writeAudit } from '~/server/audit';
+import type { Config } from '~/server/config';
+import type { Db, Executor } from '~/server/db/client';
+import { pickupLocation, shopSettings, sticker } from '~/server/db/schema/shop.schema';
+import { publish } from '~/server/events';
+import { enforceRateLimit } from '~/server/rate-limit';
+import type { Storage } from '~/server/storage';
+import {
+  LOCATION_EXISTS,
+  type CatalogSticker,
+  type ShopSettings,
+  type StickerSize,
+  type UpdateShopSettingsInput,
+} from '../shop.schema';
+import { ratingSummaries, readShopSettings, toMenuSticker, type StickerRow } from './shop.service';
+
+type Prices = Record<StickerSize, number>;
+const priceColumns = (prices: Prices) => ({
+  price35gCents: prices['3.5g'],
+  priceOzCents: prices.oz,
+  priceLbCents: prices.lb,
+});
+
+/** Members' menus refetch when the catalogue changes. */
+const menuChanged = (tx: Executor) => publish(tx, 'shop.menu', {}, { kind: 'everyone' });
+
+async function toCatalogSticker(db: Executor, row: StickerRow): Promise<CatalogSticker> {
+  const ratings = await ratingSummaries(db, row.id);
+  return { ...toMenuSticker(row, ratings.get(row.id)), hidden: row.hidden };
+}
+
+/** Every sticker, hidden ones too, for the Catalog tab. */
+export async function listCatalog(db: Db): Promise<CatalogSticker[]> {
+  const [rows, ratings] = await Promise.all([
+    db.select().from(sticker).orderBy(asc(sticker.name), asc(sticker.id)),
+    ratingSummaries(db),
+  ]);
+  return rows.map((row) => ({ ...toMenuSticker(row, ratings.get(row.id)), hidden: row.hidden }));
+}
+
+export async function createSticker(
+  db: Db,
+  actorId: string,
+  input: { name: string; type: string; description: string; prices: Prices },
+  now: Date,
+): Promise<CatalogSticker> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sticker)
+      .values({
+        id: `sticker-${randomBytes(4).toString('hex')}`,
+        name: input.name,
+        type: input.type,
+        description: input.description,
+        ...priceColumns(input.prices),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await writeAudit(tx, {
+      eventType: 'STICKER_CREATED',
+      actorId,
+      meta: { stickerId: row!.id, name: row!.name },
+      at: now,
+    });
+    await menuChanged(tx);
+    return toCatalogSticker(tx, row!);
+  });
+}
+
+/** Edits a sticker or hides / shows it; past orders keep their own copy of name and price. */
+export async function updateSticker(
+  db: Db,
+  actorId: string,
+  stickerId: string,
+  input: { name?: string; type?: string; description?: string; prices?: Prices; hidden?: boolean },
+  now: Date,
+): Promise<CatalogSticker> {
+  return db.transaction(async (tx) => {
+    const { prices, ...fields } = input;
+    const [row] = await tx
+      .update(sticker)
+      .set({ ...fields, ...(prices ? priceColumns(prices) : {}), updatedAt: now })
+      .where(eq(sticker.id, stickerId))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', 'This sticker does not exist.');
+    const eventType =
+      input.hidden === true ? 'STICKER_HIDDEN' : input.hidden === false ? 'STICKER_SHOWN' : 'STICKER_UPDATED';
+    await writeAudit(tx, {
+      eventType,
+      actorId,
+      meta: { stickerId, name: row.name, changed: Object.keys(input) },
+      at: now,
+    });
+    await menuChanged(tx);
+    return toCatalogSticker(tx, row);
+  });
+}
+
+export interface StickerImageDeps {
+  db: Db;
+  storage: Storage;
+  config: Config;
+  clock: Clock;
+}
+
+/** A new picture for a sticker, through the uploads pipeline (type from content, re-encoded, metadata gone). */
+export async function replaceStickerImage(
+  deps: StickerImageDeps,
+  actorId: string,
+  stickerId: string,
+  file: Buffer,
+): Promise<CatalogSticker> {
+  const [existing] = await deps.db.select().from(sticker).where(eq(sticker.id, stickerId));
+  if (!existing) throw new AppError('NOT_FOUND', 'This sticker does not exist.');
+  await enforceRateLimit(
+    deps.db,
+    `uploads:user:${actorId}`,
+    deps.config.rateLimits.uploadsPerUser,
+    deps.clock,
+  );
+  const image = await processImage(file, {
+    maxBytes: deps.config.imageUploadLimitBytes,
+    maxPixels: 40_000_000,
+    maxDimension: 800,
+  });
+  const key = `${randomBytes(16).toString('hex')}.${image.extension}`;
+  await deps.storage.put(key, image.bytes);
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(sticker)
+      .set({ imageUrl: uploadUrl(key), updatedAt: deps.clock.now() })
+      .where(eq(sticker.id, stickerId))
+      .returning();
+    await writeAudit(tx, {
+      eventType: 'STICKER_UPDATED',
+      actorId,
+      meta: { stickerId, name: row!.name, changed: ['image'] },
+      at: deps.clock.now(),
+    });
+    await menuChanged(tx);
+    return toCatalogSticker(tx, row!);
+  });
+  const oldKey = keyFromUploadUrl(existing.imageUrl);
+  if (oldKey) await deps.storage.delete(oldKey);
+  return updated;
+}
+
+/** Adds a pickup location, trimmed and lowercased; the same name in other letters is a duplicate. */
+export async function addPickupLocation(db: Db, actorId: string, name: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(pickupLocation)
+      .values({ name, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ name: pickupLocation.name });
+    if (!added) throw new AppError('ALREADY_EXISTS', LOCATION_EXISTS, { fields: { name: LOCATION_EXISTS } });
+    await writeAudit(tx, { eventType: 'PICKUP_LOCATION_ADDED', actorId, meta: { name }, at: now });
+    await publish(tx, 'shop.locations', {}, { kind: 'everyone' });
+  });
+}
+
+/** Removes a pickup location; orders placed for it keep its name. */
+export async function removePickupLocation(db: Db, actorId: string, name: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(pickupLocation)
+      .where(eq(pickupLocation.name, name.trim().toLowerCase()))
+      .returning({ name: pickupLocation.name });
+    if (!removed) throw new AppError('NOT_FOUND', 'This pickup location does not exist.');
+    await writeAudit(tx, {
+      eventType: 'PICKUP_LOCATION_REMOVED',
+      actorId,
+      meta: { name: removed.name },
+      at: now,
+    });
+    await publish(tx, 'shop.locations', {}, { kind: 'everyone' });
+  });
+}
+
+export async function updateShopSettings(
+  db: Db,
+  actorId: string,
+  input: Required<Omit<UpdateShopSettingsInput, 'contactPhone'>> & { contactPhone: string },
+  now: Date,
+): Promise<ShopSettings> {
+  return db.transaction(async (tx) => {
+    const before = await readShopSettings(tx);
+    const values = {
+      shopName: input.shopName,
+      contactPhone: input.contactPhone,
+      deliveryFeeCents: input.deliveryFeeCents,
+    };
+    await tx
+      .insert(shopSettings)
+      .values({ id: 1, ...values, updatedAt: now, updatedBy: actorId })
+      .onConflictDoUpdate({
+        target: shopSettings.id,
+        set: { ...values, updatedAt: now, updatedBy: actorId },
+      });
+    await writeAudit(tx, {
+      eventType: 'SHOP_SETTINGS_CHANGED',
+      actorId,
+      meta: { before, after: values },
+      at: now,
+    });
+    await publish(tx, 'shop.settings', {}, { kind: 'everyone' });
+    return values;
+  });
+}
