@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '~/shared/app-error';
 import { accountsRoutes, avatarRoutes } from '~/features/accounts/server/accounts.routes';
 import { adminRoutes } from '~/features/admin/server/admin.routes';
+import { adminDriversRoutes, driverRoutes } from '~/features/delivery/server/delivery.routes';
 import { economyRoutes } from '~/features/economy/server/economy.routes';
 import { notificationsRoutes } from '~/features/notifications/server/notifications.routes';
 import { adminOrdersRoutes, ordersRoutes } from '~/features/orders/server/orders.routes';
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/admin', adminRoutes);
   api.route('/admin/orders', adminOrdersRoutes);
   api.route('/admin', adminShopRoutes);
+  api.route('/admin/drivers', adminDriversRoutes);
+  api.route('/driver', driverRoutes);
   api.route('/economy', economyRoutes);
   api.route('/notifications', notificationsRoutes);
   api.route('/profile', profileRoutes);

@@ -56,6 +56,10 @@ const envSchema = z.object({
   RATE_LIMIT_OWNER_SIGN_IN_PER_IP: rateLimit.prefault('10/3600'),
   RATE_LIMIT_OWNER_SIGN_IN_TOTAL: rateLimit.prefault('30/3600'),
   RATE_LIMIT_UPLOADS_PER_USER: rateLimit.prefault('30/3600'),
+  /** How long a driver has after Call Dibs to submit an ETA (the spec's 5 minutes). */
+  ETA_WINDOW_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** How often the server returns expired claims to the queue. */
+  CLAIM_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** Largest image accepted before re-encoding. */
   IMAGE_UPLOAD_LIMIT_BYTES: z.coerce
     .number()
@@ -92,6 +96,8 @@ export interface Config {
     uploadsPerUser: RateLimitRule;
   };
   imageUploadLimitBytes: number;
+  etaWindowMs: number;
+  claimSweepIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -149,6 +155,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       uploadsPerUser: e.RATE_LIMIT_UPLOADS_PER_USER,
     },
     imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_BYTES,
+    etaWindowMs: e.ETA_WINDOW_MS,
+    claimSweepIntervalMs: e.CLAIM_SWEEP_INTERVAL_MS,
   };
 }
 

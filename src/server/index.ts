@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { systemClock } from '~/shared/time';
+import { startClaimSweeper } from '~/features/delivery/server/claim-sweeper';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase } from './db/client';
@@ -24,7 +25,9 @@ async function main() {
   const hub = new EventHub(database, { onError: (err) => logger.warn({ err }, 'bad event payload') });
   await hub.start();
 
-  const app = createApp({ config, database, hub, logger, clock: systemClock });
+  const deps = { config, database, hub, logger, clock: systemClock };
+  const app = createApp(deps);
+  const stopSweeper = startClaimSweeper(deps);
   const server = serve(
     { fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) },
     (info) => {
@@ -50,6 +53,7 @@ async function main() {
     await hub.stop();
     server.closeIdleConnections();
     await closed;
+    await stopSweeper();
     await database.close();
     logger.info('stopped');
     process.exit(0);

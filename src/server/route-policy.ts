@@ -120,4 +120,20 @@ export const routePolicy: RoutePolicy[] = [
     example: '/api/admin/pickup-locations/nowhere',
   },
   { method: 'PUT', path: '/api/admin/shop-settings', access: 'manage:settings' },
+  // The driver queue and the Drivers tab.
+  { method: 'GET', path: '/api/driver/queue', access: 'view:driver-queue' },
+  { method: 'PUT', path: '/api/driver/status', access: 'claim:order' },
+  ...['claim', 'eta', 'cancel', 'notify', 'delivered'].map((action): RoutePolicy => ({
+    method: 'POST',
+    path: `/api/driver/orders/:orderId/${action}`,
+    access: 'claim:order',
+    example: `/api/driver/orders/no-such-order/${action}`,
+  })),
+  { method: 'GET', path: '/api/admin/drivers', access: 'read:drivers' },
+  {
+    method: 'PATCH',
+    path: '/api/admin/drivers/:driverId',
+    access: 'manage:drivers',
+    example: '/api/admin/drivers/no-such-driver',
+  },
 ];

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { OrderLineView, OrderStatus, PaymentMethod } from '~/features/orders/orders.schema';
+
+/** The spec's ETA bounds and messages (sections 5 and 8). */
+export const ETA_MIN_MINUTES = 5;
+export const ETA_MAX_MINUTES = 60;
+export const INVALID_ETA_TITLE = 'Invalid ETA';
+export const INVALID_ETA = 'Please enter a value between 5 and 60 minutes.';
+export const ORDER_ALREADY_CLAIMED = 'Order already claimed!';
+
+export const submitEtaSchema = z.strictObject({
+  etaMinutes: z
+    .number(INVALID_ETA)
+    .int(INVALID_ETA)
+    .min(ETA_MIN_MINUTES, INVALID_ETA)
+    .max(ETA_MAX_MINUTES, INVALID_ETA),
+});
+export type SubmitEtaInput = z.input<typeof submitEtaSchema>;
+
+export const driverOnlineSchema = z.strictObject({ isOnline: z.boolean('Say whether you are online.') });
+
+export const driverFlagsSchema = z
+  .strictObject({
+    isApprovedDriver: z.boolean().optional(),
+    isOnline: z.boolean().optional(),
+  })
+  .refine((flags) => flags.isApprovedDriver !== undefined || flags.isOnline !== undefined, {
+    message: 'Change approval, online status or both.',
+  });
+
+export const driverIdSchema = z.object({ driverId: z.string().min(1).max(64) });
+
+/**
+ * A delivery order as a driver sees it. The customer's phone, address and notes are null until this driver has
+ * submitted the ETA, and again once the order is completed (admins with contact details always see them).
+ */
+export interface DriverOrderView {
+  id: string;
+  shortId: string;
+  status: OrderStatus;
+  items: OrderLineView[];
+  totalCents: number;
+  paymentMethod: PaymentMethod;
+  createdAt: string;
+  customer: { firstName: string; phone: string | null; address: string | null; notes: string | null };
+  driver: { id: string; name: string } | null;
+  isMine: boolean;
+  claimedAt: string | null;
+  /** When an unanswered claim goes back to the queue (server time). */
+  claimExpiresAt: string | null;
+  etaMinutes: number | null;
+  etaSubmittedAt: string | null;
+  completedAt: string | null;
+}
+
+export interface DriverSelf {
+  holdsDriverRole: boolean;
+  isApprovedDriver: boolean;
+  isOnline: boolean;
+  strikes: number;
+  /** Why Call Dibs is not offered, or null when it is. */
+  cannotClaimBecause: string | null;
+}
+
+export interface DriverQueueResponse {
+  /** The server's clock, so a phone whose clock is off still counts down correctly. */
+  serverNow: string;
+  etaWindowMs: number;
+  me: DriverSelf;
+  available: DriverOrderView[];
+  myRuns: DriverOrderView[];
+  history: DriverOrderView[];
+  /** Every claimed or in-progress run, for staff who read orders (the admin driver-queue tab); else null. */
+  allRuns: DriverOrderView[] | null;
+}
+
+export interface ClaimResponse {
+  order: DriverOrderView;
+  serverNow: string;
+}
+
+export interface AdminDriver {
+  id: string;
+  name: string;
+  avatarUrl: string;
+  isApprovedDriver: boolean;
+  isOnline: boolean;
+  strikes: number;
+  deliveries: number;
+  /** Share of deliveries completed within the submitted ETA, 0 to 1; null before the first delivery. */
+  onTimeRate: number | null;
+}
+
+export interface AdminDriversResponse {
+  drivers: AdminDriver[];
+}
+
+/** mm:ss of a countdown, never negative. */
+export function formatCountdown(msLeft: number): string {
+  const seconds = Math.max(0, Math.ceil(msLeft / 1000));
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,190 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MINUTE_MS } from '~/shared/time';
+import { signedInMember, signedInWithRoles } from '~/features/accounts/server/accounts.test-helpers';
+import type { UserRow } from '~/features/accounts/server/session.service';
+import type { PlaceOrderResponse } from '~/features/orders/orders.schema';
+import { insertSticker } from '~/features/shop/server/shop.seed';
+import { openDatabase, type Database } from '~/server/db/client';
+import { auditLog } from '~/server/db/schema/audit.schema';
+import { user } from '~/server/db/schema/auth.schema';
+import { shopOrder } from '~/server/db/schema/shop.schema';
+import { race } from '~/server/testing/race';
+import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { submitEta, sweepExpiredClaims } from './delivery.service';
+
+// Races that only a real PostgreSQL exposes (PGlite runs one query at a time).
+const WINDOW = 5 * MINUTE_MS;
+let t: TestContext;
+let secondInstance: Database;
+let stickerId: string;
+let customer: Awaited<ReturnType<typeof signedInMember>>;
+
+beforeAll(async () => {
+  t = await createTestContext({
+    env: { RATE_LIMIT_SIGN_UP_PER_IP: '100000/60', RATE_LIMIT_SIGN_IN_PER_IP: '100000/60' },
+  });
+  secondInstance = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolMax: 5 });
+  stickerId = await insertSticker(t.database.db, {
+    name: 'Race Run',
+    type: 'Indica',
+    description: 'x',
+    price35gCents: 4000,
+  });
+  customer = await signedInMember(t);
+});
+afterAll(async () => {
+  await secondInstance.close();
+  await t.close();
+});
+
+let counter = 0;
+async function placeDelivery(): Promise<string> {
+  counter += 1;
+  const response = await t.call(
+    'POST',
+    '/api/orders',
+    {
+      idempotencyKey: `pg-run-${counter}-${Date.now()}`,
+      deliveryMethod: 'Delivery',
+      paymentMethod: 'Cash',
+      phone: '202-555-0150',
+      address: '1 Race Row',
+      items: [{ stickerId, size: '3.5g', quantity: 1 }],
+      expectedTotalCents: 6000,
+    },
+    { Cookie: customer.cookie },
+  );
+  return ((await response.json()) as PlaceOrderResponse).order.id;
+}
+
+const driverRow = async (id: string): Promise<UserRow> =>
+  (await t.database.db.select().from(user).where(eq(user.id, id)))[0]!;
+
+it('20 drivers pressing Call Dibs at once: exactly one gets the order', async () => {
+  const drivers = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true }),
+    ),
+  );
+  const winners = await race({
+    contenders: drivers.length,
+    setup: placeDelivery,
+    attempt: async (orderId, contender) => {
+      const response = await t.call(
+        'POST',
+        `/api/driver/orders/${orderId}/claim`,
+        {},
+        { Cookie: drivers[contender]!.cookie },
+      );
+      if (response.status !== 200 && response.status !== 409) throw new Error(await response.text());
+      return response.status === 200;
+    },
+  });
+  expect(winners.every((count) => count === 1)).toBe(true);
+  const claims = await t.database.db.select().from(auditLog).where(eq(auditLog.eventType, 'ORDER_CLAIMED'));
+  const perOrder = new Map<string, number>();
+  for (const row of claims)
+    perOrder.set(row.meta.orderId as string, (perOrder.get(row.meta.orderId as string) ?? 0) + 1);
+  expect([...perOrder.values()].every((n) => n === 1)).toBe(true);
+});
+
+it('an ETA at the last moment racing the sweep ends one way: ETA and no strike, or re-queued with one strike', async () => {
+  const rounds: { orderId: string; driverId: string }[] = [];
+  const winners = await race({
+    contenders: 2,
+    setup: async () => {
+      const driver = await signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true });
+      const orderId = await placeDelivery();
+      const claimedAt = new Date(Date.now() - WINDOW);
+      await t.database.db
+        .update(shopOrder)
+        .set({ status: 'claimed', assignedDriverId: driver.id, claimedAt })
+        .where(eq(shopOrder.id, orderId));
+      rounds.push({ orderId, driverId: driver.id });
+      return { orderId, claimedAt, me: await driverRow(driver.id) };
+    },
+    attempt: async ({ orderId, claimedAt, me }, contender) => {
+      if (contender === 0) {
+        // The driver's ETA, a millisecond inside the window.
+        const now = new Date(claimedAt.getTime() + WINDOW - 1);
+        await submitEta({ db: t.database.db, now, etaWindowMs: WINDOW }, me, orderId, 15);
+        return true;
+      }
+      // The sweep on a second instance whose clock has just passed the window.
+      const now = new Date(claimedAt.getTime() + WINDOW + 1);
+      return (await sweepExpiredClaims({ db: secondInstance.db, now, etaWindowMs: WINDOW })).includes(
+        orderId,
+      );
+    },
+  });
+  expect(winners.every((count) => count === 1)).toBe(true);
+  for (const { orderId, driverId } of rounds) {
+    const [order] = await t.database.db.select().from(shopOrder).where(eq(shopOrder.id, orderId));
+    const { strikes } = await driverRow(driverId);
+    const audits = (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(inArray(auditLog.eventType, ['ETA_SUBMITTED', 'CLAIM_EXPIRED']))
+    )
+      .filter((row) => row.meta.orderId === orderId)
+      .map((row) => row.eventType);
+    if (order!.status === 'in-progress') {
+      expect({ eta: order!.etaMinutes, driver: order!.assignedDriverId, strikes, audits }).toEqual({
+        eta: 15,
+        driver: driverId,
+        strikes: 0,
+        audits: ['ETA_SUBMITTED'],
+      });
+    } else {
+      expect({
+        status: order!.status,
+        eta: order!.etaMinutes,
+        driver: order!.assignedDriverId,
+        strikes,
+        audits,
+      }).toEqual({
+        status: 'available',
+        eta: null,
+        driver: null,
+        strikes: 1,
+        audits: ['CLAIM_EXPIRED'],
+      });
+    }
+  }
+});
+
+it('two instances sweeping the same expired claims at once strike each driver once', async () => {
+  const rounds: { orderId: string; driverId: string }[] = [];
+  const winners = await race({
+    contenders: 2,
+    setup: async () => {
+      const driver = await signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true });
+      const orderId = await placeDelivery();
+      await t.database.db
+        .update(shopOrder)
+        .set({
+          status: 'claimed',
+          assignedDriverId: driver.id,
+          claimedAt: new Date(Date.now() - WINDOW - 1000),
+        })
+        .where(eq(shopOrder.id, orderId));
+      rounds.push({ orderId, driverId: driver.id });
+      return orderId;
+    },
+    attempt: async (orderId, contender) => {
+      const db = contender === 0 ? t.database.db : secondInstance.db;
+      return (await sweepExpiredClaims({ db, now: new Date(), etaWindowMs: WINDOW })).includes(orderId);
+    },
+  });
+  expect(winners.every((count) => count === 1)).toBe(true);
+  const expiredAudits = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.eventType, 'CLAIM_EXPIRED'));
+  for (const { orderId, driverId } of rounds) {
+    expect(expiredAudits.filter((row) => row.meta.orderId === orderId)).toHaveLength(1);
+    expect((await driverRow(driverId)).strikes).toBe(1);
+  }
+});

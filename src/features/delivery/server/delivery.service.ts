@@ -1,0 +1,433 @@
+import { and, arrayOverlaps, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { AppError } from '~/shared/app-error';
+import { can } from '~/shared/permissions';
+import type { UserRow } from '~/features/accounts/server/session.service';
+import { notify } from '~/features/notifications/server/notifications.service';
+import { shortOrderId, type OrderStatus, type PaymentMethod } from '~/features/orders/orders.schema';
+import {
+  itemsOf,
+  publishOrderChanged,
+  toOrderView,
+  type OrderRow,
+} from '~/features/orders/server/orders.service';
+import { writeAudit } from '~/server/audit';
+import type { Db, Executor } from '~/server/db/client';
+import { user } from '~/server/db/schema/auth.schema';
+import { shopOrder } from '~/server/db/schema/shop.schema';
+import { publish } from '~/server/events';
+import {
+  ORDER_ALREADY_CLAIMED,
+  type DriverOrderView,
+  type DriverQueueResponse,
+  type DriverSelf,
+} from '../delivery.schema';
+
+/** What the delivery rules need besides the database: the server's clock and the ETA window. */
+export interface DeliveryContext {
+  db: Db;
+  now: Date;
+  etaWindowMs: number;
+}
+
+const HISTORY_SIZE = 50;
+const driver = alias(user, 'driver');
+
+export function driverSelf(me: UserRow): DriverSelf {
+  const holdsDriverRole = can(me, 'claim:order');
+  return {
+    holdsDriverRole,
+    isApprovedDriver: me.isApprovedDriver,
+    isOnline: me.isOnline,
+    strikes: me.strikes,
+    cannotClaimBecause: !holdsDriverRole
+      ? 'Only drivers can call dibs.'
+      : !me.isApprovedDriver
+        ? 'An admin has to approve you as a driver before you can call dibs.'
+        : !me.isOnline
+          ? 'Go online to call dibs on orders.'
+          : null,
+  };
+}
+
+/**
+ * The order as this viewer may see it. The customer's phone, address and notes: for staff with contact
+ * details always; for the assigned driver only while the run is in progress (after the ETA).
+ */
+function toDriverView(
+  viewer: UserRow,
+  row: { order: OrderRow; driverName: string | null },
+  items: Awaited<ReturnType<typeof itemsOf>>,
+  etaWindowMs: number,
+): DriverOrderView {
+  const { order } = row;
+  const isMine = order.assignedDriverId === viewer.id;
+  const revealed = can(viewer, 'read:contact-details') || (isMine && order.status === 'in-progress');
+  const view = toOrderView(order, items.get(order.id) ?? []);
+  return {
+    id: order.id,
+    shortId: view.shortId,
+    status: order.status as OrderStatus,
+    items: view.items,
+    totalCents: order.totalCents,
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    createdAt: view.createdAt,
+    customer: {
+      firstName: order.userName.split(/\s+/)[0] ?? order.userName,
+      phone: revealed ? order.userPhone : null,
+      address: revealed ? order.userAddress : null,
+      notes: revealed ? order.notes : null,
+    },
+    driver: order.assignedDriverId ? { id: order.assignedDriverId, name: row.driverName ?? 'Unknown' } : null,
+    isMine,
+    claimedAt: order.claimedAt?.toISOString() ?? null,
+    claimExpiresAt:
+      order.status === 'claimed' && order.claimedAt
+        ? new Date(order.claimedAt.getTime() + etaWindowMs).toISOString()
+        : null,
+    etaMinutes: order.etaMinutes,
+    etaSubmittedAt: order.etaSubmittedAt?.toISOString() ?? null,
+    completedAt: order.completedAt?.toISOString() ?? null,
+  };
+}
+
+function selectDeliveryOrders(db: Executor) {
+  return db
+    .select({ order: shopOrder, driverName: driver.name })
+    .from(shopOrder)
+    .leftJoin(driver, eq(driver.id, shopOrder.assignedDriverId));
+}
+
+const isDelivery = eq(shopOrder.deliveryMethod, 'Delivery');
+
+/** The queue for this viewer: what is available, their runs and history, and for staff every run in flight. */
+export async function driverQueue(ctx: DeliveryContext, me: UserRow): Promise<DriverQueueResponse> {
+  // Expired claims go back before anyone looks, even between two sweeps.
+  await sweepExpiredClaims(ctx);
+  const { db, now, etaWindowMs } = ctx;
+  const seesAllRuns = can(me, 'read:orders');
+  const [available, myRuns, history, allRuns] = await Promise.all([
+    selectDeliveryOrders(db)
+      .where(and(isDelivery, eq(shopOrder.status, 'available')))
+      .orderBy(shopOrder.createdAt, shopOrder.id),
+    selectDeliveryOrders(db)
+      .where(
+        and(
+          isDelivery,
+          eq(shopOrder.assignedDriverId, me.id),
+          inArray(shopOrder.status, ['claimed', 'in-progress']),
+        ),
+      )
+      .orderBy(shopOrder.claimedAt, shopOrder.id),
+    selectDeliveryOrders(db)
+      .where(and(isDelivery, eq(shopOrder.assignedDriverId, me.id), eq(shopOrder.status, 'completed')))
+      .orderBy(desc(shopOrder.completedAt), desc(shopOrder.id))
+      .limit(HISTORY_SIZE),
+    seesAllRuns
+      ? selectDeliveryOrders(db)
+          .where(and(isDelivery, inArray(shopOrder.status, ['claimed', 'in-progress'])))
+          .orderBy(shopOrder.claimedAt, shopOrder.id)
+      : Promise.resolve(null),
+  ]);
+  const everyId = [...available, ...myRuns, ...history, ...(allRuns ?? [])].map((row) => row.order.id);
+  const items = await itemsOf(db, [...new Set(everyId)]);
+  const view = (rows: { order: OrderRow; driverName: string | null }[]) =>
+    rows.map((row) => toDriverView(me, row, items, etaWindowMs));
+  return {
+    serverNow: now.toISOString(),
+    etaWindowMs,
+    me: driverSelf(me),
+    available: view(available),
+    myRuns: view(myRuns),
+    history: view(history),
+    allRuns: allRuns ? view(allRuns) : null,
+  };
+}
+
+async function viewOf(ctx: DeliveryContext, me: UserRow, orderId: string): Promise<DriverOrderView> {
+  const [row] = await selectDeliveryOrders(ctx.db).where(eq(shopOrder.id, orderId));
+  if (!row) throw new AppError('NOT_FOUND', 'This order does not exist.');
+  return toDriverView(me, row, await itemsOf(ctx.db, [orderId]), ctx.etaWindowMs);
+}
+
+/** Why a run the driver acted on is not theirs to act on any more. */
+async function explainLostRun(ctx: DeliveryContext, me: UserRow, orderId: string): Promise<AppError> {
+  const [order] = await ctx.db.select().from(shopOrder).where(eq(shopOrder.id, orderId));
+  if (!order || order.deliveryMethod !== 'Delivery') {
+    return new AppError('NOT_FOUND', 'This order does not exist.');
+  }
+  if (
+    order.status === 'claimed' &&
+    order.assignedDriverId === me.id &&
+    order.claimedAt &&
+    order.claimedAt.getTime() <= ctx.now.getTime() - ctx.etaWindowMs
+  ) {
+    // Late by a moment: the sweep has not run yet. Run it now so the strike and the queue agree.
+    await sweepExpiredClaims(ctx);
+    return new AppError('CONFLICT', 'You ran out of time to submit an ETA.', { title: 'Order Re-queued' });
+  }
+  return new AppError('CONFLICT', 'This run is no longer yours: it was re-queued or reassigned.', {
+    title: 'Run Unavailable',
+  });
+}
+
+/** Call Dibs: one conditional update, so of any number of drivers on any number of instances exactly one wins. */
+export async function claimOrder(
+  ctx: DeliveryContext,
+  me: UserRow,
+  orderId: string,
+): Promise<DriverOrderView> {
+  const [target] = await ctx.db
+    .select({ method: shopOrder.deliveryMethod })
+    .from(shopOrder)
+    .where(eq(shopOrder.id, orderId));
+  if (!target || target.method !== 'Delivery') throw new AppError('NOT_FOUND', 'This order does not exist.');
+  const refusal = driverSelf(me).cannotClaimBecause;
+  if (refusal) throw new AppError('FORBIDDEN', refusal, { title: 'Cannot Call Dibs' });
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(shopOrder)
+      .set({ status: 'claimed', assignedDriverId: me.id, claimedAt: ctx.now, updatedAt: ctx.now })
+      .where(and(eq(shopOrder.id, orderId), eq(shopOrder.status, 'available'), isDelivery))
+      .returning();
+    if (!order) return undefined;
+    await writeAudit(tx, {
+      eventType: 'ORDER_CLAIMED',
+      actorId: me.id,
+      meta: { orderId, driverId: me.id },
+      at: ctx.now,
+    });
+    await publishOrderChanged(tx, order);
+    return order;
+  });
+  if (!claimed) throw new AppError('CONFLICT', ORDER_ALREADY_CLAIMED, { title: ORDER_ALREADY_CLAIMED });
+  return viewOf(ctx, me, orderId);
+}
+
+/**
+ * The ETA, from the assigned driver while the window is open: the same single conditional update the sweep
+ * races against, so either the ETA stands (no strike) or the order was re-queued (one strike), never both.
+ */
+export async function submitEta(
+  ctx: DeliveryContext,
+  me: UserRow,
+  orderId: string,
+  etaMinutes: number,
+): Promise<DriverOrderView> {
+  const cutoff = new Date(ctx.now.getTime() - ctx.etaWindowMs);
+  const accepted = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(shopOrder)
+      .set({ status: 'in-progress', etaMinutes, etaSubmittedAt: ctx.now, updatedAt: ctx.now })
+      .where(
+        and(
+          eq(shopOrder.id, orderId),
+          eq(shopOrder.status, 'claimed'),
+          eq(shopOrder.assignedDriverId, me.id),
+          sql`${shopOrder.claimedAt} > ${cutoff}`,
+        ),
+      )
+      .returning();
+    if (!order) return false;
+    await writeAudit(tx, {
+      eventType: 'ETA_SUBMITTED',
+      actorId: me.id,
+      meta: { orderId, driverId: me.id, etaMinutes },
+      at: ctx.now,
+    });
+    await publishOrderChanged(tx, order);
+    return true;
+  });
+  if (!accepted) throw await explainLostRun(ctx, me, orderId);
+  return viewOf(ctx, me, orderId);
+}
+
+/** The driver gives a claimed order back before the ETA: no strike. After the ETA only an admin can. */
+export async function cancelRun(ctx: DeliveryContext, me: UserRow, orderId: string): Promise<void> {
+  const cancelled = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(shopOrder)
+      .set({
+        status: 'available',
+        assignedDriverId: null,
+        claimedAt: null,
+        etaMinutes: null,
+        updatedAt: ctx.now,
+      })
+      .where(
+        and(
+          eq(shopOrder.id, orderId),
+          eq(shopOrder.status, 'claimed'),
+          eq(shopOrder.assignedDriverId, me.id),
+        ),
+      )
+      .returning();
+    if (!order) return false;
+    await writeAudit(tx, {
+      eventType: 'RUN_CANCELLED',
+      actorId: me.id,
+      meta: { orderId, driverId: me.id },
+      at: ctx.now,
+    });
+    await publishOrderChanged(tx, order);
+    return true;
+  });
+  if (cancelled) return;
+  const [order] = await ctx.db.select().from(shopOrder).where(eq(shopOrder.id, orderId));
+  if (order?.status === 'in-progress' && order.assignedDriverId === me.id) {
+    throw new AppError(
+      'CONFLICT',
+      'You have seen the address of this order: only an admin can return it to the queue.',
+      {
+        title: 'Cannot Cancel Run',
+      },
+    );
+  }
+  throw await explainLostRun(ctx, me, orderId);
+}
+
+async function inProgressRunOf(tx: Executor, me: UserRow, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx
+    .select()
+    .from(shopOrder)
+    .where(
+      and(
+        eq(shopOrder.id, orderId),
+        eq(shopOrder.status, 'in-progress'),
+        eq(shopOrder.assignedDriverId, me.id),
+      ),
+    )
+    .for('update');
+  return order;
+}
+
+/** Tells the customer their driver is on the way, with the minutes left of the ETA. */
+export async function notifyCustomer(ctx: DeliveryContext, me: UserRow, orderId: string): Promise<void> {
+  const sent = await ctx.db.transaction(async (tx) => {
+    const order = await inProgressRunOf(tx, me, orderId);
+    if (!order) return false;
+    const elapsedMinutes = order.etaSubmittedAt
+      ? Math.floor((ctx.now.getTime() - order.etaSubmittedAt.getTime()) / 60_000)
+      : 0;
+    const minutesLeft = Math.max(1, (order.etaMinutes ?? 0) - elapsedMinutes);
+    await notify(tx, {
+      userId: order.userId,
+      message: `Your driver is on the way with order #${shortOrderId(order.id)}: about ${minutesLeft} minute${minutesLeft === 1 ? '' : 's'} to go.`,
+      link: '/orders',
+      at: ctx.now,
+    });
+    await writeAudit(tx, {
+      eventType: 'CUSTOMER_NOTIFIED',
+      actorId: me.id,
+      meta: { orderId, driverId: me.id, minutesLeft },
+      at: ctx.now,
+    });
+    return true;
+  });
+  if (!sent) throw await explainLostRun(ctx, me, orderId);
+}
+
+/** Delivered: the order is completed and archived; Owners, Admins and the customer are told. */
+export async function markDelivered(
+  ctx: DeliveryContext,
+  me: UserRow,
+  orderId: string,
+): Promise<DriverOrderView> {
+  const delivered = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(shopOrder)
+      .set({ status: 'completed', completedAt: ctx.now, updatedAt: ctx.now })
+      .where(
+        and(
+          eq(shopOrder.id, orderId),
+          eq(shopOrder.status, 'in-progress'),
+          eq(shopOrder.assignedDriverId, me.id),
+        ),
+      )
+      .returning();
+    if (!order) return false;
+    const short = shortOrderId(order.id);
+    await notify(tx, {
+      userId: order.userId,
+      message: `Your order #${short} has been delivered. Enjoy!`,
+      link: '/orders',
+      at: ctx.now,
+    });
+    const staff = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.banned, false), arrayOverlaps(user.roles, ['Owner', 'Admin'])));
+    for (const person of staff) {
+      await notify(tx, {
+        userId: person.id,
+        message: `Order #${short} was delivered by ${me.name}.`,
+        link: '/admin?tab=orders',
+        at: ctx.now,
+      });
+    }
+    await writeAudit(tx, {
+      eventType: 'ORDER_DELIVERED',
+      actorId: me.id,
+      meta: { orderId, driverId: me.id, oldStatus: 'in-progress', newStatus: 'completed' },
+      at: ctx.now,
+    });
+    await publishOrderChanged(tx, order);
+    return true;
+  });
+  if (!delivered) throw await explainLostRun(ctx, me, orderId);
+  return viewOf(ctx, me, orderId);
+}
+
+/**
+ * Returns every claim older than the ETA window to the queue, with a strike and an audit row for its driver.
+ * Rows are locked (skipping those another instance or an ETA submit holds), then changed only if still claimed,
+ * so running it on several instances at once, or against a last-moment ETA, changes each order once.
+ * Returns the ids of the orders it re-queued.
+ */
+export async function sweepExpiredClaims(ctx: DeliveryContext): Promise<string[]> {
+  const cutoff = new Date(ctx.now.getTime() - ctx.etaWindowMs);
+  return ctx.db.transaction(async (tx) => {
+    const expired = await tx
+      .select({ id: shopOrder.id, driverId: shopOrder.assignedDriverId })
+      .from(shopOrder)
+      .where(and(eq(shopOrder.status, 'claimed'), lte(shopOrder.claimedAt, cutoff)))
+      .for('update', { skipLocked: true });
+    const requeued: string[] = [];
+    for (const { id, driverId } of expired) {
+      const [order] = await tx
+        .update(shopOrder)
+        .set({
+          status: 'available',
+          assignedDriverId: null,
+          claimedAt: null,
+          etaMinutes: null,
+          updatedAt: ctx.now,
+        })
+        .where(and(eq(shopOrder.id, id), eq(shopOrder.status, 'claimed')))
+        .returning();
+      if (!order) continue;
+      requeued.push(id);
+      if (driverId) {
+        await tx
+          .update(user)
+          .set({ strikes: sql`${user.strikes} + 1` })
+          .where(eq(user.id, driverId));
+        await notify(tx, {
+          userId: driverId,
+          message: `Order #${shortOrderId(id)} went back to the queue: you ran out of time to submit an ETA.`,
+          link: '/driver-queue',
+          at: ctx.now,
+        });
+        await publish(tx, 'orders.requeued', { orderId: id }, { kind: 'users', userIds: [driverId] });
+      }
+      await writeAudit(tx, {
+        eventType: 'CLAIM_EXPIRED',
+        actorId: null,
+        meta: { orderId: id, driverId, strike: 1 },
+        at: ctx.now,
+      });
+      await publishOrderChanged(tx, order);
+    }
+    return requeued;
+  });
+}

@@ -1,0 +1,82 @@
+import { and, arrayOverlaps, asc, eq, sql } from 'drizzle-orm';
+import { AppError } from '~/shared/app-error';
+import { can, rolesWith } from '~/shared/permissions';
+import { avatarUrlOf, type UserRow } from '~/features/accounts/server/session.service';
+import { writeAudit } from '~/server/audit';
+import type { Db } from '~/server/db/client';
+import { user } from '~/server/db/schema/auth.schema';
+import { shopOrder } from '~/server/db/schema/shop.schema';
+import { publish } from '~/server/events';
+import type { AdminDriver } from '../delivery.schema';
+
+type DriverFlags = { isApprovedDriver?: boolean; isOnline?: boolean };
+
+/** Everyone holding the Driver role, with strikes, deliveries and the share delivered within their ETA. */
+export async function listDrivers(db: Db): Promise<AdminDriver[]> {
+  const stats = db
+    .select({
+      driverId: shopOrder.assignedDriverId,
+      deliveries: sql<number>`count(*)::int`.as('deliveries'),
+      onTime:
+        sql<number>`count(*) filter (where ${shopOrder.completedAt} <= ${shopOrder.etaSubmittedAt} + ${shopOrder.etaMinutes} * interval '1 minute')::int`.as(
+          'on_time',
+        ),
+    })
+    .from(shopOrder)
+    .where(and(eq(shopOrder.status, 'completed'), eq(shopOrder.deliveryMethod, 'Delivery')))
+    .groupBy(shopOrder.assignedDriverId)
+    .as('stats');
+  const rows = await db
+    .select({ driver: user, deliveries: stats.deliveries, onTime: stats.onTime })
+    .from(user)
+    .leftJoin(stats, eq(stats.driverId, user.id))
+    .where(arrayOverlaps(user.roles, rolesWith('claim:order')))
+    .orderBy(asc(user.name));
+  return rows.map(({ driver, deliveries, onTime }) => ({
+    id: driver.id,
+    name: driver.name,
+    avatarUrl: avatarUrlOf(driver),
+    isApprovedDriver: driver.isApprovedDriver,
+    isOnline: driver.isOnline,
+    strikes: driver.strikes,
+    deliveries: deliveries ?? 0,
+    onTimeRate: deliveries ? (onTime ?? 0) / deliveries : null,
+  }));
+}
+
+/** Changes a driver's approval or online status, each change audited as DRIVER_STATUS_CHANGE. */
+async function setFlags(db: Db, actorId: string, driverId: string, flags: DriverFlags, now: Date) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(user).where(eq(user.id, driverId)).for('update');
+    if (!before || !can(before, 'claim:order')) {
+      throw new AppError('NOT_FOUND', 'This driver does not exist. Give the member the Driver role first.');
+    }
+    const [after] = await tx
+      .update(user)
+      .set({ ...flags, updatedAt: now })
+      .where(eq(user.id, driverId))
+      .returning();
+    for (const field of ['isApprovedDriver', 'isOnline'] as const) {
+      if (flags[field] === undefined || flags[field] === before[field]) continue;
+      await writeAudit(tx, {
+        eventType: 'DRIVER_STATUS_CHANGE',
+        actorId,
+        meta: { driverId, field, oldValue: before[field], newValue: flags[field] },
+        at: now,
+      });
+    }
+    // The driver's own pages (their session) and the Drivers tab refetch.
+    await publish(tx, 'session.driver', { userId: driverId }, { kind: 'users', userIds: [driverId] });
+    await publish(tx, 'drivers.changed', { driverId }, { kind: 'capability', capability: 'read:drivers' });
+    return after!;
+  });
+}
+
+export function setDriverFlags(db: Db, actor: UserRow, driverId: string, flags: DriverFlags, now: Date) {
+  return setFlags(db, actor.id, driverId, flags, now);
+}
+
+/** A driver switches themself online or offline (approval is the admins'). */
+export function setOwnOnline(db: Db, me: UserRow, isOnline: boolean, now: Date) {
+  return setFlags(db, me.id, me.id, { isOnline }, now);
+}
