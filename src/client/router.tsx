@@ -52,12 +52,12 @@ export const router = createBrowserRouter([
             Component: SignedInLayout,
             children: [
               placeholder(paths.feed(), 'Community Feed'),
-              placeholder(paths.menu(), 'MENU'),
+              { path: paths.menu(), lazy: () => import('~/features/shop/client/menu-page') },
               placeholder(paths.leaderboard(), 'Leaderboard'),
               placeholder(paths.missions(), 'Missions and Rewards'),
               placeholder(paths.rewardsCenter(), 'Rewards Center'),
-              placeholder(paths.cart(), 'Your Cart'),
-              placeholder(paths.orders(), 'My Orders'),
+              { path: paths.cart(), lazy: () => import('~/features/shop/client/cart-page') },
+              { path: paths.orders(), lazy: () => import('~/features/orders/client/my-orders-page') },
               { path: paths.profile(), lazy: () => import('~/features/profiles/client/profile-page') },
               {
                 path: routePatterns.publicProfile,

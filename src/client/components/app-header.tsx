@@ -1,4 +1,4 @@
-import { LogOut, ShoppingCart } from 'lucide-react';
+import { LogOut, Package, ShoppingCart } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { SessionUser } from '~/features/accounts/accounts.schema';
@@ -56,6 +56,15 @@ export function AppHeader({ user }: { user: SessionUser }) {
                 {cartCount > 99 ? '99+' : cartCount}
               </span>
             )}
+          </Link>
+          {/* Below 380 px the tab menu needs the room; the cart page links to My Orders there. */}
+          <Link
+            to={paths.orders()}
+            className={`${iconButton} max-[379px]:hidden`}
+            aria-label="My Orders"
+            title="My Orders"
+          >
+            <Package className="size-5" aria-hidden />
           </Link>
           <NotificationBell triggerClassName={iconButton} />
           <Link to={paths.profile()} className={iconButton} aria-label="Your profile" title={user.fullName}>

@@ -36,15 +36,18 @@ export function clearCart(userId: string): void {
 
 /** Sum of the quantities in the member's cart, kept current across tabs. */
 export function useCartCount(userId: string | undefined): number {
+  const lines = useStoredCart(userId);
+  return useMemo(() => lines.reduce((sum, line) => sum + Math.max(0, Math.floor(line.quantity)), 0), [lines]);
+}
+
+/** The member's stored lines, kept current across tabs (the shop reads its own fields from them). */
+export function useStoredCart(userId: string | undefined): StoredCartLine[] {
   const raw = useSyncExternalStore(
     subscribe,
     () => (userId ? safeGet(cartStorageKey(userId)) : null),
     () => null,
   );
-  return useMemo(
-    () => parseCart(raw).reduce((sum, line) => sum + Math.max(0, Math.floor(line.quantity)), 0),
-    [raw],
-  );
+  return useMemo(() => parseCart(raw), [raw]);
 }
 
 function subscribe(onChange: () => void): () => void {

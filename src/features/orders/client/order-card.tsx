@@ -1,0 +1,109 @@
+import { MapPin, Store, Truck } from 'lucide-react';
+import { useId } from 'react';
+import { formatDateTime } from '~/client/lib/format-time';
+import { SIZE_LABELS, pickupLocationLabel } from '~/features/shop/shop.schema';
+import { formatCents } from '~/shared/money';
+import { timelineStep, type OrderView } from '../orders.schema';
+import { OrderTimeline, etaText } from './order-timeline';
+
+/** One of the member's orders: what, where, how much, and its status as it changes. */
+export function OrderCard({ order }: { order: OrderView }) {
+  const headingId = useId();
+  const step = timelineStep(order.status);
+  const eta = step === 'Out for delivery' ? etaText(order) : null;
+  const MethodIcon = order.deliveryMethod === 'Delivery' ? Truck : Store;
+  const statusTone =
+    step === 'Cancelled'
+      ? 'border-danger/60 text-danger'
+      : step === 'Completed'
+        ? 'border-accent/60 text-accent'
+        : 'border-primary/60 text-primary';
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 sm:p-5"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+            Order #{order.shortId}
+          </h2>
+          <p className="text-sm text-text-muted">
+            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          </p>
+        </div>
+        {/* Announced politely when the shop or the driver moves the order along. */}
+        <p aria-live="polite" aria-atomic="true" className="text-right">
+          <span
+            key={order.status}
+            className={`inline-flex animate-fade-in items-center rounded-full border px-3 py-1 text-sm font-semibold ${statusTone}`}
+          >
+            <span className="sr-only">Status: </span>
+            {step}
+          </span>
+          {eta && <span className="mt-1 block text-sm font-medium text-accent tabular">{eta}</span>}
+        </p>
+      </header>
+
+      <OrderTimeline order={order} />
+
+      <ul aria-label="Items" className="flex flex-col gap-1.5 border-t border-border pt-3 text-sm">
+        {order.items.map((item, index) => (
+          <li
+            key={`${item.stickerId ?? item.stickerName}-${item.size}-${index}`}
+            className="flex justify-between gap-3"
+          >
+            <span className="min-w-0">
+              <span className="tabular">{item.quantity} ×</span> {item.stickerName}{' '}
+              <span className="text-text-muted">· {SIZE_LABELS[item.size]}</span>
+            </span>
+            <span className="shrink-0 tabular">{formatCents(item.lineTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+
+      <div className="flex flex-col gap-3 border-t border-border pt-3 text-sm sm:flex-row sm:justify-between">
+        <dl className="flex flex-col gap-1.5 text-text-muted">
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">Order type</dt>
+            <MethodIcon className="size-4 shrink-0" aria-hidden />
+            <dd className="text-text">{order.deliveryMethod}</dd>
+          </div>
+          <div className="flex items-start gap-2">
+            <dt className="sr-only">{order.deliveryMethod === 'Delivery' ? 'Deliver to' : 'Pick up at'}</dt>
+            <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <dd className="break-words">
+              {order.deliveryMethod === 'Delivery'
+                ? order.address
+                : pickupLocationLabel(order.pickupLocation)}
+            </dd>
+          </div>
+          <div className="flex gap-2">
+            <dt>Payment:</dt>
+            <dd className="text-text">{order.paymentMethod}</dd>
+          </div>
+          {order.notes && (
+            <div className="flex gap-2">
+              <dt>Notes:</dt>
+              <dd className="break-words text-text">{order.notes}</dd>
+            </div>
+          )}
+        </dl>
+        <dl className="flex min-w-44 flex-col gap-1 tabular">
+          <div className="flex justify-between gap-4">
+            <dt className="text-text-muted">Subtotal</dt>
+            <dd>{formatCents(order.subtotalCents)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-text-muted">Delivery fee</dt>
+            <dd>{formatCents(order.deliveryFeeCents)}</dd>
+          </div>
+          <div className="flex justify-between gap-4 text-base font-bold">
+            <dt>Total</dt>
+            <dd>{formatCents(order.totalCents)}</dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}

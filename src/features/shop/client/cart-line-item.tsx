@@ -1,0 +1,58 @@
+import { Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { formatCents } from '~/shared/money';
+import { SIZE_LABELS } from '../shop.schema';
+import type { PricedLine } from './cart-pricing';
+import { removeCartLine, setLineQuantity } from './cart-store';
+import { QuantityInput } from './quantity-input';
+
+/** A line of the cart: what, how many (below 1 removes it), and what it costs at today's price. */
+export function CartLineItem({ priced, userId }: { priced: PricedLine; userId: string }) {
+  const { line, unitPriceCents, lineTotalCents } = priced;
+  const what = `${line.stickerName}, ${SIZE_LABELS[line.size]}`;
+  const removed = () => toast('Item removed', { description: `${what} is out of your cart.` });
+  return (
+    <li className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-base font-semibold break-words">{line.stickerName}</p>
+          <p className="text-sm text-text-muted">
+            {SIZE_LABELS[line.size]}
+            {unitPriceCents !== null && (
+              <>
+                {' · '}
+                <span className="tabular">{formatCents(unitPriceCents)}</span> each
+              </>
+            )}
+          </p>
+          {unitPriceCents === null && (
+            <p className="mt-1 text-sm font-medium text-danger">No longer on the menu in this size.</p>
+          )}
+        </div>
+        <button
+          type="button"
+          aria-label={`Remove ${what}`}
+          title="Remove"
+          onClick={() => {
+            removeCartLine(userId, line.id);
+            removed();
+          }}
+          className="-mt-2 -mr-2 grid size-11 shrink-0 place-items-center rounded-xl text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-danger"
+        >
+          <Trash2 className="size-5" aria-hidden />
+        </button>
+      </div>
+      <div className="flex items-center justify-between gap-3">
+        <QuantityInput
+          value={line.quantity}
+          min={0}
+          label={`Quantity of ${what}`}
+          onValueChange={(quantity) => {
+            if (setLineQuantity(userId, line.id, quantity)) removed();
+          }}
+        />
+        <p className="text-lg font-semibold tabular">{formatCents(lineTotalCents)}</p>
+      </div>
+    </li>
+  );
+}

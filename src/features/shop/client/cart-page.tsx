@@ -1,0 +1,104 @@
+import { Package, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '~/client/components/ui/button';
+import { clearCart } from '~/client/lib/cart-storage';
+import { paths } from '~/client/lib/paths';
+import type { SessionUser } from '~/features/accounts/accounts.schema';
+import { useSession } from '~/features/accounts/client/accounts.queries';
+import type { PlaceOrderResponse } from '~/features/orders/orders.schema';
+import { CartLineItem } from './cart-line-item';
+import { priceCart } from './cart-pricing';
+import { cartMethodOf, setCartMethod, useCart } from './cart-store';
+import { CheckoutForm } from './checkout-form';
+import { OrderPlacedDialog } from './order-placed-dialog';
+import { OrderTypeField } from './order-type-field';
+import { useMenu, useShopSettings } from './shop.queries';
+
+/** /cart: the lines, the order type, the member's details and the totals at today's prices, then Submit Order. */
+export function Component() {
+  const user = useSession().data?.user;
+  // The signed-in layout renders pages only with a member.
+  if (!user) return null;
+  return <Cart user={user} />;
+}
+
+function Cart({ user }: { user: SessionUser }) {
+  const lines = useCart(user.id);
+  const method = cartMethodOf(lines) ?? 'Delivery';
+  const menu = useMenu();
+  const settings = useShopSettings();
+  const pricing = priceCart(lines, method, menu.data, settings.data);
+  const [placed, setPlaced] = useState<PlaceOrderResponse | null>(null);
+
+  return (
+    <main className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
+      <title>Your Cart · The Vault</title>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Cart</h1>
+        <Button asChild variant="ghost" className="-mr-2 px-2 text-primary hover:text-primary">
+          <Link to={paths.orders()}>
+            <Package className="size-5" aria-hidden />
+            My Orders
+          </Link>
+        </Button>
+      </div>
+      {lines.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <section aria-label="Items" className="flex flex-col gap-4">
+            <OrderTypeField value={method} onValueChange={(next) => setCartMethod(user.id, next)} />
+            <ul aria-label="Cart items" className="flex flex-col gap-3">
+              {pricing.lines.map((priced) => (
+                <CartLineItem key={priced.line.id} priced={priced} userId={user.id} />
+              ))}
+            </ul>
+            {(menu.isError || settings.isError) && (
+              <div
+                role="alert"
+                className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-danger/50 bg-surface px-4 py-3"
+              >
+                <p className="text-sm">Today’s prices could not be loaded.</p>
+                <Button
+                  variant="secondary"
+                  onClick={() => void Promise.all([menu.refetch(), settings.refetch()])}
+                >
+                  Try Again
+                </Button>
+              </div>
+            )}
+          </section>
+          <section
+            aria-label="Checkout"
+            className="rounded-card border border-border bg-surface p-4 sm:p-5 lg:sticky lg:top-24"
+          >
+            <CheckoutForm
+              user={user}
+              lines={lines}
+              method={method}
+              pricing={pricing}
+              onPlaced={(response) => {
+                clearCart(user.id);
+                setPlaced(response);
+              }}
+            />
+          </section>
+        </div>
+      )}
+      <OrderPlacedDialog placed={placed} />
+    </main>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-card border border-dashed border-border bg-surface px-6 py-12 text-center">
+      <ShoppingCart className="size-8 text-text-muted" aria-hidden />
+      <p className="text-base text-text-muted">Your cart is empty.</p>
+      <Button asChild>
+        <Link to={paths.menu()}>Browse Menu</Link>
+      </Button>
+    </div>
+  );
+}

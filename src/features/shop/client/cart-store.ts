@@ -1,0 +1,114 @@
+import { useMemo } from 'react';
+import { readCart, useStoredCart, writeCart, type StoredCartLine } from '~/client/lib/cart-storage';
+import { DELIVERY_METHODS, MAX_LINE_QUANTITY, type DeliveryMethod } from '~/features/orders/orders.schema';
+import { STICKER_SIZES, type StickerSize } from '../shop.schema';
+
+/** What Add to cart puts in: a sticker in a size, how many, and its price then. */
+export interface NewCartLine {
+  stickerId: string;
+  stickerName: string;
+  size: StickerSize;
+  quantity: number;
+  /** The price when it was added; the cart shows the menu's current price once it has loaded. */
+  unitPriceCents: number;
+}
+
+/**
+ * The shop's lines in the member's cart (stored by cart-storage on this device only). The whole cart shares one
+ * delivery method: switching it moves every line.
+ */
+export interface CartLine extends StoredCartLine, NewCartLine {
+  /** `${stickerId}-${size}-${deliveryOption}` */
+  id: string;
+  deliveryOption: DeliveryMethod;
+}
+
+export const cartLineId = (stickerId: string, size: StickerSize, method: DeliveryMethod) =>
+  `${stickerId}-${size}-${method}`;
+
+/** The member's sticker lines, current across tabs. */
+export function useCart(userId: string): CartLine[] {
+  const stored = useStoredCart(userId);
+  return useMemo(() => stored.filter(isCartLine), [stored]);
+}
+
+/** The cart's delivery method: its lines', or undefined while it is empty. */
+export const cartMethodOf = (lines: CartLine[]): DeliveryMethod | undefined => lines[0]?.deliveryOption;
+
+/**
+ * Adds a sticker in a size; the same line again adds to its quantity (at most 99). The line takes the cart's
+ * method, or `method` when the cart is empty. Returns the line's quantity now.
+ */
+export function addToCart(userId: string, line: NewCartLine, method: DeliveryMethod): number {
+  const lines = readLines(userId);
+  const deliveryOption = cartMethodOf(lines) ?? method;
+  const id = cartLineId(line.stickerId, line.size, deliveryOption);
+  const existing = lines.find((candidate) => candidate.id === id);
+  const added: CartLine = {
+    ...line,
+    id,
+    deliveryOption,
+    quantity: clampQuantity((existing?.quantity ?? 0) + line.quantity),
+  };
+  writeCart(
+    userId,
+    existing ? lines.map((candidate) => (candidate.id === id ? added : candidate)) : [...lines, added],
+  );
+  return added.quantity;
+}
+
+/** Sets a line's quantity; below 1 removes the line (spec section 5). Returns true when it was removed. */
+export function setLineQuantity(userId: string, lineId: string, quantity: number): boolean {
+  if (quantity < 1) {
+    removeCartLine(userId, lineId);
+    return true;
+  }
+  writeCart(
+    userId,
+    readLines(userId).map((line) =>
+      line.id === lineId ? { ...line, quantity: clampQuantity(quantity) } : line,
+    ),
+  );
+  return false;
+}
+
+export function removeCartLine(userId: string, lineId: string): void {
+  writeCart(
+    userId,
+    readLines(userId).filter((line) => line.id !== lineId),
+  );
+}
+
+/** Moves every line to one delivery method, merging lines that become the same. */
+export function setCartMethod(userId: string, method: DeliveryMethod): void {
+  const merged = new Map<string, CartLine>();
+  for (const line of readLines(userId)) {
+    const id = cartLineId(line.stickerId, line.size, method);
+    const same = merged.get(id);
+    merged.set(id, {
+      ...line,
+      id,
+      deliveryOption: method,
+      quantity: clampQuantity((same?.quantity ?? 0) + line.quantity),
+    });
+  }
+  writeCart(userId, [...merged.values()]);
+}
+
+const clampQuantity = (quantity: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
+
+const readLines = (userId: string) => readCart(userId).filter(isCartLine);
+
+/** Lines written by an older version, or by hand, that the shop cannot read are left out. */
+function isCartLine(line: StoredCartLine): line is CartLine {
+  return (
+    typeof line.id === 'string' &&
+    typeof line.stickerId === 'string' &&
+    typeof line.stickerName === 'string' &&
+    (STICKER_SIZES as readonly unknown[]).includes(line.size) &&
+    (DELIVERY_METHODS as readonly unknown[]).includes(line.deliveryOption) &&
+    typeof line.unitPriceCents === 'number' &&
+    Number.isInteger(line.quantity) &&
+    line.quantity >= 1
+  );
+}

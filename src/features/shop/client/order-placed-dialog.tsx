@@ -1,0 +1,59 @@
+import { Phone } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '~/client/components/ui/button';
+import { DialogPanel } from '~/client/components/ui/dialog';
+import { paths } from '~/client/lib/paths';
+import { formatUsPhone } from '~/features/accounts/phone';
+import type { PlaceOrderResponse } from '~/features/orders/orders.schema';
+import { formatCents } from '~/shared/money';
+
+/** After submitting: call the shop to confirm before showing up. OK goes to the feed (spec, Cart). */
+export function OrderPlacedDialog({ placed }: { placed: PlaceOrderResponse | null }) {
+  const navigate = useNavigate();
+  const phone = placed ? formatUsPhone(placed.contactPhone) : '';
+  return (
+    <Dialog.Root open={placed !== null}>
+      {placed && (
+        <DialogPanel
+          blocking
+          title="Order Submitted"
+          description={
+            <>
+              Please call{' '}
+              <a
+                href={`tel:${placed.contactPhone}`}
+                className="font-semibold whitespace-nowrap text-text underline decoration-primary underline-offset-4"
+              >
+                {phone}
+              </a>{' '}
+              to confirm your order before showing up.
+            </>
+          }
+        >
+          <div className="mt-4 flex items-center justify-between gap-3 rounded-xl border border-border bg-background px-4 py-3 text-sm">
+            <span className="text-text-muted">
+              Order <span className="font-semibold text-text">#{placed.order.shortId}</span> ·{' '}
+              {placed.order.deliveryMethod}
+            </span>
+            <span className="font-semibold text-text tabular">{formatCents(placed.order.totalCents)}</span>
+          </div>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button asChild variant="secondary">
+              <Link to={paths.orders()}>Follow your order</Link>
+            </Button>
+            <Button asChild variant="secondary" className="sm:hidden">
+              <a href={`tel:${placed.contactPhone}`}>
+                <Phone className="size-5" aria-hidden />
+                Call {phone}
+              </a>
+            </Button>
+            <Button type="button" onClick={() => void navigate(paths.feed())}>
+              OK
+            </Button>
+          </div>
+        </DialogPanel>
+      )}
+    </Dialog.Root>
+  );
+}

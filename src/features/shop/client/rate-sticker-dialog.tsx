@@ -1,0 +1,127 @@
+import { Star } from 'lucide-react';
+import { Dialog, RadioGroup } from 'radix-ui';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '~/client/components/ui/button';
+import { DialogPanel } from '~/client/components/ui/dialog';
+import { Spinner } from '~/client/components/ui/spinner';
+import { showErrorToast } from '~/client/lib/error-toast';
+import {
+  INCOMPLETE_RATING,
+  INCOMPLETE_RATING_TITLE,
+  RATING_CATEGORIES,
+  rateStickerSchema,
+  type MenuSticker,
+  type RatingCategory,
+} from '../shop.schema';
+import { useRateSticker } from './shop.queries';
+
+const CATEGORY_LABELS: Record<RatingCategory, string> = { smell: 'Smell', taste: 'Taste', high: 'High' };
+const SCORES = [1, 2, 3, 4, 5] as const;
+const incompleteDescription = INCOMPLETE_RATING.slice(INCOMPLETE_RATING_TITLE.length + 2);
+
+type Scores = Partial<Record<RatingCategory, number>>;
+
+/** Smell, taste and high from 1 to 5; all three or nothing (spec section 5). Put inside a `Dialog.Root`. */
+export function RateStickerDialog({ sticker, onDone }: { sticker: MenuSticker; onDone: () => void }) {
+  const [scores, setScores] = useState<Scores>({});
+  const rate = useRateSticker({
+    onSuccess: ({ xpAwarded }) => {
+      toast.success('Thanks for rating!', { description: `You earned +${xpAwarded} XP.` });
+      onDone();
+    },
+    onError: (error) => {
+      showErrorToast(error, 'Rating not saved');
+      // Already rated: the card now shows when the member may rate again.
+      if (error.status === 409) onDone();
+    },
+  });
+
+  const submit = () => {
+    const parsed = rateStickerSchema.safeParse(scores);
+    if (!parsed.success) {
+      toast.error(INCOMPLETE_RATING_TITLE, { description: incompleteDescription });
+      return;
+    }
+    rate.mutate({ stickerId: sticker.id, ...parsed.data });
+  };
+
+  return (
+    <DialogPanel title={`Rate ${sticker.name}`} description="Score each from 1 (low) to 5 (high).">
+      <form
+        noValidate
+        className="mt-5 flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <fieldset disabled={rate.isPending} className="flex flex-col gap-4">
+          <legend className="sr-only">Your scores</legend>
+          {RATING_CATEGORIES.map((category) => (
+            <ScorePicker
+              key={category}
+              label={CATEGORY_LABELS[category]}
+              value={scores[category]}
+              onChange={(score) => setScores((current) => ({ ...current, [category]: score }))}
+            />
+          ))}
+        </fieldset>
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Dialog.Close asChild>
+            <Button type="button" variant="secondary">
+              Cancel
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={rate.isPending}>
+            {rate.isPending && <Spinner />}
+            Submit Rating
+          </Button>
+        </div>
+      </form>
+    </DialogPanel>
+  );
+}
+
+function ScorePicker({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number | undefined;
+  onChange: (score: number) => void;
+}) {
+  const labelId = useId();
+  return (
+    <div className="flex flex-col gap-1 min-[400px]:flex-row min-[400px]:items-center min-[400px]:justify-between">
+      <span id={labelId} className="text-base font-medium">
+        {label}
+      </span>
+      <RadioGroup.Root
+        aria-labelledby={labelId}
+        orientation="horizontal"
+        value={value ? String(value) : ''}
+        onValueChange={(score) => onChange(Number(score))}
+        className="-mx-1.5 flex"
+      >
+        {SCORES.map((score) => {
+          const lit = value !== undefined && score <= value;
+          return (
+            <RadioGroup.Item
+              key={score}
+              value={String(score)}
+              aria-label={`${score} of 5`}
+              className="group grid size-11 place-items-center rounded-lg transition-colors duration-150 hover:bg-surface-raised"
+            >
+              <Star
+                className={`size-7 transition-colors duration-150 ${lit ? 'fill-primary text-primary' : 'text-text-muted group-hover:text-text'}`}
+                aria-hidden
+              />
+            </RadioGroup.Item>
+          );
+        })}
+      </RadioGroup.Root>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
+import { api, type ApiError } from '~/client/lib/api-client';
+import { sessionQueryKey } from '~/features/accounts/client/accounts.queries';
+import type {
+  MenuResponse,
+  PickupLocationsResponse,
+  RateStickerInput,
+  RateStickerResponse,
+  RatingStatusResponse,
+  ShopSettings,
+} from '../shop.schema';
+
+/** Everything under 'shop' is refetched by the event stream's 'shop.*' events. */
+export const shopQueryKeys = {
+  all: ['shop'] as const,
+  menu: () => [...shopQueryKeys.all, 'menu'] as const,
+  settings: () => [...shopQueryKeys.all, 'settings'] as const,
+  pickupLocations: () => [...shopQueryKeys.all, 'pickup-locations'] as const,
+  ratingStatus: () => [...shopQueryKeys.all, 'rating-status'] as const,
+};
+
+export const menuQueryOptions = queryOptions({
+  queryKey: shopQueryKeys.menu(),
+  queryFn: ({ signal }) => api<MenuResponse>('/shop/menu', { signal }),
+});
+
+export const shopSettingsQueryOptions = queryOptions({
+  queryKey: shopQueryKeys.settings(),
+  queryFn: ({ signal }) => api<ShopSettings>('/shop/settings', { signal }),
+});
+
+export const pickupLocationsQueryOptions = queryOptions({
+  queryKey: shopQueryKeys.pickupLocations(),
+  queryFn: ({ signal }) => api<PickupLocationsResponse>('/shop/pickup-locations', { signal }),
+});
+
+export const ratingStatusQueryOptions = queryOptions({
+  queryKey: shopQueryKeys.ratingStatus(),
+  queryFn: ({ signal }) => api<RatingStatusResponse>('/shop/rating-status', { signal }),
+});
+
+/** The visible stickers with their prices per size (cents; null where a size is not offered) and ratings. */
+export function useMenu() {
+  return useQuery(menuQueryOptions);
+}
+
+/** The shop's name, the number to call after ordering and the delivery fee. */
+export function useShopSettings() {
+  return useQuery(shopSettingsQueryOptions);
+}
+
+export function usePickupLocations() {
+  return useQuery(pickupLocationsQueryOptions);
+}
+
+/** When the member may rate again (one rating a day across the whole menu). */
+export function useRatingStatus() {
+  return useQuery(ratingStatusQueryOptions);
+}
+
+/** Callbacks the screen adds (toasts, closing a dialog); they run after the cache is up to date. */
+type MutationConfig<TData, TVariables> = Omit<
+  UseMutationOptions<TData, ApiError, TVariables>,
+  'mutationFn' | 'mutationKey'
+>;
+
+export type RateStickerVariables = RateStickerInput & { stickerId: string };
+
+export function useRateSticker(config: MutationConfig<RateStickerResponse, RateStickerVariables> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: ({ stickerId, ...scores }) =>
+      api<RateStickerResponse>(`/shop/stickers/${encodeURIComponent(stickerId)}/ratings`, { body: scores }),
+    onSuccess: async (...args) => {
+      queryClient.setQueryData(ratingStatusQueryOptions.queryKey, { nextRatingAt: args[0].nextRatingAt });
+      // The sticker's new averages, and the XP in the header.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: shopQueryKeys.menu() }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]);
+      await config.onSuccess?.(...args);
+    },
+    onError: async (...args) => {
+      // Already rated (here or on another device): learn when the member may rate again.
+      if (args[0].status === 409) {
+        await queryClient.invalidateQueries({ queryKey: shopQueryKeys.ratingStatus() });
+      }
+      await config.onError?.(...args);
+    },
+  });
+}

@@ -1,0 +1,152 @@
+import { Clock, ShoppingCart, Star, TriangleAlert } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '~/client/components/ui/button';
+import type { DeliveryMethod } from '~/features/orders/orders.schema';
+import { formatCents } from '~/shared/money';
+import { SIZE_LABELS, type MenuSticker, type RatingSummary, type StickerSize } from '../shop.schema';
+import { addToCart } from './cart-store';
+import { QuantityInput } from './quantity-input';
+import { RateStickerDialog } from './rate-sticker-dialog';
+import { StickerImage } from './sticker-image';
+
+/** One sticker in one size: picture, description, price, ratings, quantity and Add to cart. */
+export function StickerCard({
+  sticker,
+  size,
+  method,
+  userId,
+  cooldown,
+}: {
+  sticker: MenuSticker;
+  size: StickerSize;
+  method: DeliveryMethod;
+  userId: string;
+  /** 'Rate again in {h}h {m}m left' while the member has rated in the last 24 hours. */
+  cooldown: string | null;
+}) {
+  const headingId = useId();
+  const price = sticker.prices[size];
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex w-full flex-col overflow-hidden rounded-card border border-border bg-surface"
+    >
+      <StickerImage id={sticker.id} name={sticker.name} imageUrl={sticker.imageUrl} />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={headingId} className="min-w-0 text-lg font-semibold tracking-tight break-words">
+            {sticker.name}
+          </h2>
+          <span className="shrink-0 rounded-full border border-border px-2.5 py-0.5 text-xs font-medium text-text-muted">
+            {sticker.type}
+          </span>
+        </div>
+        <p className="line-clamp-3 text-sm leading-relaxed text-text-muted">{sticker.description}</p>
+        <div className="mt-auto flex flex-col gap-3">
+          <RatingLine rating={sticker.rating} />
+          {price === null ? (
+            <p className="flex items-center gap-2 rounded-xl border border-danger/50 bg-danger-surface px-3 py-2.5 text-sm font-medium text-text">
+              <TriangleAlert className="size-5 shrink-0 text-danger" aria-hidden />
+              Error loading product data.
+            </p>
+          ) : (
+            <AddToCart sticker={sticker} size={size} price={price} method={method} userId={userId} />
+          )}
+          <RateControl sticker={sticker} cooldown={cooldown} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function AddToCart({
+  sticker,
+  size,
+  price,
+  method,
+  userId,
+}: {
+  sticker: MenuSticker;
+  size: StickerSize;
+  price: number;
+  method: DeliveryMethod;
+  userId: string;
+}) {
+  const [quantity, setQuantity] = useState(1);
+  const add = () => {
+    const inCart = addToCart(
+      userId,
+      { stickerId: sticker.id, stickerName: sticker.name, size, quantity, unitPriceCents: price },
+      method,
+    );
+    toast.success('Added to cart', {
+      description: `${quantity} × ${sticker.name} (${SIZE_LABELS[size]}), ${inCart} in your cart.`,
+    });
+    setQuantity(1);
+  };
+  return (
+    <>
+      <p className="text-2xl font-bold tracking-tight text-text tabular">{formatCents(price)}</p>
+      <div className="flex items-center gap-2">
+        <QuantityInput value={quantity} onValueChange={setQuantity} label={`Quantity of ${sticker.name}`} />
+        <Button type="button" className="flex-1" onClick={add}>
+          <ShoppingCart className="size-5" aria-hidden />
+          Add to cart
+        </Button>
+      </div>
+    </>
+  );
+}
+
+const oneDecimal = (value: number | null) => (value === null ? '–' : value.toFixed(1));
+
+/** The overall rating (the mean of the three category averages) with the count, and each category. */
+function RatingLine({ rating }: { rating: RatingSummary }) {
+  if (rating.count === 0 || rating.overall === null) {
+    return <p className="text-sm text-text-muted">No ratings yet</p>;
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <p className="flex items-center gap-1.5 font-semibold text-text">
+        <Star className="size-4 fill-primary text-primary" aria-hidden />
+        <span className="tabular">{oneDecimal(rating.overall)}</span>
+        <span className="font-normal text-text-muted">
+          ({rating.count} {rating.count === 1 ? 'rating' : 'ratings'})
+        </span>
+      </p>
+      <p className="text-xs text-text-muted tabular">
+        Smell {oneDecimal(rating.smell)} · Taste {oneDecimal(rating.taste)} · High {oneDecimal(rating.high)}
+      </p>
+    </div>
+  );
+}
+
+function RateControl({ sticker, cooldown }: { sticker: MenuSticker; cooldown: string | null }) {
+  const [open, setOpen] = useState(false);
+  if (cooldown) {
+    return (
+      <Button
+        type="button"
+        variant="secondary"
+        disabled
+        className="w-full border-dashed disabled:!opacity-100"
+      >
+        <Clock className="size-5 text-text-muted" aria-hidden />
+        <span className="text-text-muted tabular">{cooldown}</span>
+      </Button>
+    );
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button type="button" variant="secondary" className="w-full" aria-label={`Rate ${sticker.name}`}>
+          <Star className="size-5" aria-hidden />
+          Rate
+        </Button>
+      </Dialog.Trigger>
+      {open && <RateStickerDialog sticker={sticker} onDone={() => setOpen(false)} />}
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,593 @@
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import type { PlaceOrderResponse } from '~/features/orders/orders.schema';
+import type { ShopSettings } from '~/features/shop/shop.schema';
+import {
+  demoMembers,
+  E2E_DEMO_PASSWORD,
+  expectToast,
+  isPhone,
+  originOf,
+  registerByApi,
+  signInByApi,
+  uniqueMember,
+} from './fixtures';
+
+/** The e2e server's seeded menu: three stickers, every size priced (cents). */
+const MENU = {
+  'Velvet Nebula': { '3.5g': 4500, oz: 25000, lb: 180000 },
+  'Citrus Comet': { '3.5g': 5000, oz: 28000, lb: 200000 },
+  'Midnight Orchard': { '3.5g': 4000, oz: 22000, lb: 160000 },
+} as const;
+const dollars = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+/** A fresh member signed in in the page's browser: their own cart and their own rating for the day. */
+async function signedInNewMember(page: Page, request: APIRequestContext, testInfo: TestInfo, label: string) {
+  const member = uniqueMember(testInfo, label);
+  await registerByApi(request, testInfo, member);
+  const { user } = await signInByApi(page.request, testInfo, member);
+  return user!;
+}
+
+/** A new member's first page shows the weekly bonus: closed, so a story's own toasts are the only ones. */
+async function dismissWeeklyBonus(page: Page) {
+  const bonus = page.locator('[data-sonner-toast]', { hasText: 'Weekly Bonus!' });
+  await expect(bonus).toBeVisible();
+  await bonus.getByRole('button', { name: 'Close toast' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+}
+
+/** A toast with a title only: the order form's messages. */
+async function expectTitleToast(page: Page, title: string, type: 'error' | 'default' = 'error') {
+  const toast = page.locator('[data-sonner-toast][data-front="true"]');
+  await expect(toast.locator('[data-title]')).toHaveText(title);
+  await expect(toast.locator('[data-description]')).toHaveCount(0);
+  if (type === 'default') await expect(toast).not.toHaveAttribute('data-type');
+  else await expect(toast).toHaveAttribute('data-type', type);
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+async function openMenu(page: Page) {
+  await page.goto('/menu');
+  await expect(page.getByRole('heading', { name: 'MENU', level: 1 })).toBeVisible();
+  await dismissWeeklyBonus(page);
+}
+
+async function addToCart(page: Page, name: string, quantity = 1) {
+  const sticker = card(page, name);
+  if (quantity !== 1)
+    await sticker.getByRole('textbox', { name: `Quantity of ${name}` }).fill(String(quantity));
+  await sticker.getByRole('button', { name: 'Add to cart' }).click();
+}
+
+const cartLink = (page: Page, items: number) =>
+  page.getByRole('link', { name: items === 1 ? 'Cart, 1 item' : `Cart, ${items} items` });
+
+/** The owner's API session, as the admin desk uses it (sign-in is limited to 5 a minute per account). */
+async function ownerApi(testInfo: TestInfo): Promise<APIRequestContext> {
+  const owner = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
+  const signIn = () =>
+    owner.post('/api/accounts/login', {
+      headers: { Origin: originOf(testInfo) },
+      data: { email: demoMembers.owner, password: E2E_DEMO_PASSWORD, rememberMe: false },
+    });
+  let response = await signIn();
+  if (response.status() === 429) {
+    test.setTimeout(testInfo.timeout + 70_000);
+    await new Promise((resolve) => setTimeout(resolve, 61_000));
+    response = await signIn();
+  }
+  expect(response.status(), await response.text()).toBe(200);
+  return owner;
+}
+
+function summaryValue(checkout: Locator, term: string) {
+  return checkout
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${term}`) })
+    .locator('xpath=following-sibling::dd[1]');
+}
+
+test.describe('Menu', () => {
+  test('a member browses the three sizes and adds stickers with quantities, and the header counts them', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const user = await signedInNewMember(page, request, testInfo, 'Menu Member');
+    await openMenu(page);
+
+    await expect(
+      page.getByText(
+        'This is a sticker shop. Each sticker comes with a free gift that is illustrative only and not for sale.',
+      ),
+    ).toBeVisible();
+    const orderType = page.getByRole('radiogroup', { name: 'Order Type' });
+    await expect(orderType.getByRole('radio', { name: 'Delivery' })).toBeChecked();
+    const tabs = page.getByRole('tablist', { name: 'Sticker sizes' }).getByRole('tab');
+    await expect(tabs).toHaveText(['3.5g Sticker', 'OZ Sticker', 'P Sticker']);
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+
+    // Every size lists the three seeded stickers at that size's price.
+    for (const [index, size] of (['3.5g', 'oz', 'lb'] as const).entries()) {
+      await tabs.nth(index).click();
+      await expect(page.getByRole('tabpanel').getByRole('article')).toHaveCount(3);
+      for (const [name, prices] of Object.entries(MENU)) {
+        await expect(card(page, name)).toContainText(dollars(prices[size]));
+        await expect(card(page, name).getByRole('textbox', { name: `Quantity of ${name}` })).toHaveValue('1');
+      }
+    }
+
+    // 3.5g: two Velvet Nebula, typed.
+    await tabs.nth(0).click();
+    await addToCart(page, 'Velvet Nebula', 2);
+    await expectToast(page, 'Added to cart', '2 × Velvet Nebula (3.5g Sticker), 2 in your cart.', {
+      type: 'success',
+    });
+    await expect(cartLink(page, 2)).toHaveText('2');
+    await expect(card(page, 'Velvet Nebula').getByRole('textbox')).toHaveValue('1');
+
+    // OZ: two Citrus Comet, stepped up with +.
+    await tabs.nth(1).click();
+    await card(page, 'Citrus Comet')
+      .getByRole('button', { name: 'Increase Quantity of Citrus Comet' })
+      .click();
+    await expect(card(page, 'Citrus Comet').getByRole('textbox')).toHaveValue('2');
+    await addToCart(page, 'Citrus Comet');
+    await expect(cartLink(page, 4)).toHaveText('4');
+
+    // P: three Midnight Orchard; then one more Velvet Nebula at 3.5g joins its line.
+    await tabs.nth(2).click();
+    await expect(page).toHaveURL('/menu?size=lb');
+    await addToCart(page, 'Midnight Orchard', 3);
+    await tabs.nth(0).click();
+    await addToCart(page, 'Velvet Nebula');
+    await expectToast(page, 'Added to cart', '1 × Velvet Nebula (3.5g Sticker), 3 in your cart.', {
+      type: 'success',
+    });
+    await expect(cartLink(page, 8)).toHaveText('8');
+
+    // The cart holds one line per sticker, size and method.
+    const stored = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '[]') as { id: string; quantity: number }[],
+      `vault.cart.${user.id}`,
+    );
+    expect(stored.map((line) => [line.id.replace(/^.*?-(3\.5g|oz|lb)-/, '$1-'), line.quantity])).toEqual([
+      ['3.5g-Delivery', 3],
+      ['oz-Delivery', 2],
+      ['lb-Delivery', 3],
+    ]);
+
+    // The cart adds it up at the menu's prices, plus the delivery fee.
+    await cartLink(page, 8).click();
+    await expect(page).toHaveURL('/cart');
+    await expect(page.getByRole('heading', { name: 'Your Cart', level: 1 })).toBeVisible();
+    const lines = page.getByRole('list', { name: 'Cart items' }).getByRole('listitem');
+    await expect(lines).toHaveCount(3);
+    const subtotal =
+      3 * MENU['Velvet Nebula']['3.5g'] + 2 * MENU['Citrus Comet'].oz + 3 * MENU['Midnight Orchard'].lb;
+    const fee = ((await (await page.request.get('/api/shop/settings')).json()) as ShopSettings)
+      .deliveryFeeCents;
+    const checkout = page.getByRole('region', { name: 'Checkout' });
+    await expect(summaryValue(checkout, 'Subtotal')).toHaveText(dollars(subtotal));
+    await expect(summaryValue(checkout, 'Delivery fee')).toHaveText(dollars(fee));
+    await expect(summaryValue(checkout, 'Total')).toHaveText(dollars(subtotal + fee));
+
+    // Pickup for the whole cart: no fee, every line moves, and the menu shows it too.
+    await page.getByRole('radiogroup', { name: 'Order Type' }).getByRole('radio', { name: 'Pickup' }).click();
+    await expect(summaryValue(checkout, 'Delivery fee')).toHaveText('$0.00');
+    await expect(summaryValue(checkout, 'Total')).toHaveText(dollars(subtotal));
+    await expect(lines).toHaveCount(3);
+
+    // Quantity below 1 removes the line.
+    const citrus = lines.filter({ hasText: 'Citrus Comet' });
+    await citrus.getByRole('textbox', { name: 'Quantity of Citrus Comet, OZ Sticker' }).fill('0');
+    await expectToast(page, 'Item removed', 'Citrus Comet, OZ Sticker is out of your cart.');
+    await expect(lines).toHaveCount(2);
+    await expect(cartLink(page, 6)).toHaveText('6');
+    await lines
+      .filter({ hasText: 'Midnight Orchard' })
+      .getByRole('button', { name: 'Remove Midnight Orchard, P Sticker' })
+      .click();
+    await expectToast(page, 'Item removed', 'Midnight Orchard, P Sticker is out of your cart.');
+    await expect(cartLink(page, 3)).toHaveText('3');
+
+    await page.goto('/menu');
+    await expect(orderType.getByRole('radio', { name: 'Pickup' })).toBeChecked();
+  });
+
+  test('a member rates a sticker and then sees when they may rate again', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signedInNewMember(page, request, testInfo, 'Rating Member');
+    await openMenu(page);
+    const citrus = card(page, 'Citrus Comet');
+    await citrus.getByRole('button', { name: 'Rate Citrus Comet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rate Citrus Comet' });
+    await expect(dialog).toBeVisible();
+
+    // All three or nothing.
+    await dialog.getByRole('radiogroup', { name: 'Smell' }).getByRole('radio', { name: '4 of 5' }).click();
+    await dialog.getByRole('button', { name: 'Submit Rating' }).click();
+    await expectToast(page, 'Incomplete Rating', 'Please rate all three categories before submitting.', {
+      type: 'error',
+    });
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByRole('radiogroup', { name: 'Taste' }).getByRole('radio', { name: '5 of 5' }).click();
+    await dialog.getByRole('radiogroup', { name: 'High' }).getByRole('radio', { name: '3 of 5' }).click();
+    await dialog.getByRole('button', { name: 'Submit Rating' }).click();
+    await expectToast(page, 'Thanks for rating!', 'You earned +15 XP.', { type: 'success' });
+    await expect(dialog).toBeHidden();
+    await expect(citrus.getByText(/\(\d+ ratings?\)/)).toBeVisible();
+
+    // One rating a day across the whole menu: every Rate control waits, also after a reload.
+    const cooldown = /^Rate again in (24h 0m|23h 59m) left$/;
+    for (const name of Object.keys(MENU)) {
+      await expect(card(page, name).getByRole('button', { name: cooldown })).toBeDisabled();
+    }
+    await page.reload();
+    await expect(card(page, 'Velvet Nebula').getByRole('button', { name: cooldown })).toBeDisabled();
+
+    // The server holds the line too.
+    const menu = (await (await page.request.get('/api/shop/menu')).json()) as { stickers: { id: string }[] };
+    const again = await page.request.post(`/api/shop/stickers/${menu.stickers[0]!.id}/ratings`, {
+      headers: { Origin: originOf(testInfo) },
+      data: { smell: 5, taste: 5, high: 5 },
+    });
+    expect(again.status()).toBe(409);
+    expect(((await again.json()) as { error: { title: string } }).error.title).toBe('Already Rated');
+  });
+
+  test('a sticker without prices says so, a size without a price leaves its tab, and a sticker without a picture gets one', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signedInNewMember(page, request, testInfo, 'Odd Menu Member');
+    const rating = { count: 0, smell: null, taste: null, high: null, overall: null };
+    const menus = {
+      odd: [
+        {
+          id: 'no-prices',
+          name: 'Ghost Sticker',
+          type: 'Hybrid',
+          description: 'Not priced yet.',
+          imageUrl: '',
+          prices: { '3.5g': null, oz: null, lb: null },
+          rating,
+        },
+        {
+          id: 'small-only',
+          name: 'Pocket Sticker',
+          type: 'Sativa',
+          description: 'Only the small size.',
+          imageUrl: '',
+          prices: { '3.5g': 3000, oz: null, lb: null },
+          rating,
+        },
+      ],
+      empty: [],
+    };
+    let served: keyof typeof menus = 'odd';
+    await page.route('**/api/shop/menu', (route) => route.fulfill({ json: { stickers: menus[served] } }));
+    await openMenu(page);
+
+    const panel = page.getByRole('tabpanel');
+    await expect(card(page, 'Ghost Sticker')).toContainText('Error loading product data.');
+    await expect(card(page, 'Ghost Sticker').getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
+    await expect(card(page, 'Pocket Sticker')).toContainText('$30.00');
+    // No picture: artwork generated from the name, in the same frame.
+    await expect(card(page, 'Pocket Sticker').getByRole('img', { name: 'Pocket Sticker' })).toHaveText('PS');
+
+    await page.getByRole('tab', { name: 'OZ Sticker' }).click();
+    await expect(panel.getByRole('article')).toHaveCount(1);
+    await expect(card(page, 'Ghost Sticker')).toContainText('Error loading product data.');
+    await expect(card(page, 'Pocket Sticker')).toHaveCount(0);
+
+    served = 'empty';
+    await page.reload();
+    await expect(page.getByRole('tabpanel')).toHaveText('No stickers available for this size.');
+  });
+});
+
+test.describe('Cart and orders', () => {
+  test('a member submits a delivery order, meeting each of its messages once, and calls to confirm', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signedInNewMember(page, request, testInfo, 'Delivery Member');
+    await openMenu(page);
+    await addToCart(page, 'Velvet Nebula', 2);
+    await cartLink(page, 2).click();
+
+    const phone = page.getByLabel('Phone', { exact: true });
+    const address = page.getByLabel('Address', { exact: true });
+    const submit = page.getByRole('button', { name: 'Submit Order' });
+    // Pre-filled from the member's account.
+    await expect(phone).toHaveValue('(202) 555-0143');
+    await expect(address).toHaveValue('1200 Example Ave NW, Washington, DC 20001');
+    await expect(page.getByLabel('Payment Method')).toHaveValue('Cash');
+    await expect(page.getByLabel('Pickup Location')).toHaveCount(0);
+
+    await phone.fill('');
+    await submit.click();
+    await expectTitleToast(page, 'Phone number required');
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription('Phone number required');
+
+    await phone.fill('(202) 555-0143');
+    await address.fill('   ');
+    await submit.click();
+    await expectTitleToast(page, 'Address required');
+    await expect(address).toHaveAccessibleDescription('Address required');
+    await expect(phone).not.toHaveAttribute('aria-invalid');
+
+    // A cart emptied between the tap and the shop (another tab, another device) is refused with the spec's words.
+    await address.fill('77 Confirm Court, Washington, DC 20002');
+    await page.getByLabel('Payment Method').selectOption('Cash App');
+    await page.getByLabel('Notes').fill('Ring twice.');
+    await page.route(
+      '**/api/orders',
+      (route) =>
+        route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), items: [] }) }),
+      { times: 1 },
+    );
+    await submit.click();
+    await expectToast(page, 'Cannot submit order', 'Your cart is empty or you are not logged in.', {
+      type: 'error',
+    });
+
+    // A dropped connection, then the retry: the same idempotency key, so one order.
+    const keys: string[] = [];
+    await page.route('**/api/orders', async (route) => {
+      keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+      if (keys.length === 1) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    await submit.click();
+    await expectToast(page, 'Order not placed', 'No connection. Check your network and try again.', {
+      type: 'error',
+    });
+    const placed = page.waitForResponse(
+      (response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST',
+    );
+    await submit.click();
+    const answer = await placed;
+    expect(answer.status()).toBe(201);
+    const body = (await answer.json()) as PlaceOrderResponse;
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(body.order).toMatchObject({
+      deliveryMethod: 'Delivery',
+      paymentMethod: 'Cash App',
+      address: '77 Confirm Court, Washington, DC 20002',
+      notes: 'Ring twice.',
+    });
+    expect(body.order.items).toEqual([
+      expect.objectContaining({ stickerName: 'Velvet Nebula', size: '3.5g', quantity: 2 }),
+    ]);
+
+    // The confirmation: call the shop before showing up. The cart is empty now.
+    const contact = body.contactPhone.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3');
+    const dialog = page.getByRole('dialog', { name: 'Order Submitted' });
+    await expect(dialog).toContainText(`Please call ${contact} to confirm your order before showing up.`);
+    await expect(dialog).toContainText(`#${body.order.shortId}`);
+    await expect(dialog.getByRole('link', { name: 'Follow your order' })).toHaveAttribute('href', '/orders');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL('/feed');
+    await expect(cartLink(page, 0)).toBeVisible();
+
+    // Back in the cart: nothing left, and a way back to the menu.
+    await page.goto('/cart');
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await page.getByRole('link', { name: 'Browse Menu' }).click();
+    await expect(page).toHaveURL('/menu');
+  });
+
+  test('a member whose cart was priced before a price change sees the new total and submits again', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signedInNewMember(page, request, testInfo, 'Price Change Member');
+    // The member opens the menu just before the shop raises a price.
+    const price = MENU['Velvet Nebula']['3.5g'];
+    await page.route('**/api/shop/menu', async (route) => {
+      const menu = (await (await route.fetch()).json()) as {
+        stickers: { name: string; prices: Record<string, number | null> }[];
+      };
+      for (const sticker of menu.stickers)
+        if (sticker.name === 'Velvet Nebula') sticker.prices['3.5g'] = price - 500;
+      await route.fulfill({ json: menu });
+    });
+    await openMenu(page);
+    await expect(card(page, 'Velvet Nebula')).toContainText(dollars(price - 500));
+    await addToCart(page, 'Velvet Nebula');
+    await cartLink(page, 1).click();
+    const checkout = page.getByRole('region', { name: 'Checkout' });
+    await expect(summaryValue(checkout, 'Subtotal')).toHaveText(dollars(price - 500));
+
+    const fee = ((await (await page.request.get('/api/shop/settings')).json()) as ShopSettings)
+      .deliveryFeeCents;
+    const sent: { idempotencyKey: string; expectedTotalCents: number }[] = [];
+    page.on('request', (sentRequest) => {
+      if (sentRequest.url().endsWith('/api/orders') && sentRequest.method() === 'POST') {
+        sent.push(sentRequest.postDataJSON() as (typeof sent)[number]);
+      }
+    });
+    // The shop's price reaches the browser only after this submit leaves (live events could refetch sooner).
+    const submitted = page.waitForRequest(
+      (sentRequest) => sentRequest.url().endsWith('/api/orders') && sentRequest.method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    await submitted;
+    await page.unroute('**/api/shop/menu');
+    const toast = page.locator('[data-sonner-toast][data-front="true"]');
+    await expect(toast.locator('[data-title]')).toHaveText('Prices Changed');
+    await expect(toast.locator('[data-description]')).toContainText(dollars(price + fee));
+    await expect(toast).toHaveAttribute('data-type', 'error');
+
+    // The cart now shows the shop's prices; the same cart goes again and is placed once.
+    await expect(summaryValue(checkout, 'Subtotal')).toHaveText(dollars(price));
+    await expect(summaryValue(checkout, 'Total')).toHaveText(dollars(price + fee));
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    await expect(page.getByRole('dialog', { name: 'Order Submitted' })).toBeVisible();
+    expect(sent.map((body) => body.expectedTotalCents)).toEqual([price - 500 + fee, price + fee]);
+    expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
+  });
+
+  test('a member places a pickup order and follows its status live on My Orders', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signedInNewMember(page, request, testInfo, 'Pickup Member');
+
+    await page.goto('/orders');
+    await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
+    await dismissWeeklyBonus(page);
+    await expect(page.getByText('No orders yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'Browse Menu' }).click();
+    await expect(page).toHaveURL('/menu');
+
+    await page.getByRole('radiogroup', { name: 'Order Type' }).getByRole('radio', { name: 'Pickup' }).click();
+    await page.getByRole('tab', { name: 'OZ Sticker' }).click();
+    await addToCart(page, 'Midnight Orchard');
+    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+    await expect(
+      page.getByRole('radiogroup', { name: 'Order Type' }).getByRole('radio', { name: 'Pickup' }),
+    ).toBeChecked();
+    await expect(page.getByLabel('Address', { exact: true })).toHaveCount(0);
+    const checkout = page.getByRole('region', { name: 'Checkout' });
+    await expect(summaryValue(checkout, 'Delivery fee')).toHaveText('$0.00');
+    await expect(summaryValue(checkout, 'Total')).toHaveText(dollars(MENU['Midnight Orchard'].oz));
+
+    const location = page.getByLabel('Pickup Location');
+    await expect(location.getByRole('option')).toHaveText([
+      'Choose a location',
+      ...['Columbia Heights', 'Eastover Shopping Center', 'North Capital', 'Suitland Md', 'Van Ness'],
+    ]);
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    await expectTitleToast(page, 'Pickup location required');
+    await expect(location).toHaveAccessibleDescription('Pickup location required');
+
+    await location.selectOption({ label: 'Columbia Heights' });
+    const placed = page.waitForResponse(
+      (response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    const { order } = (await (await placed).json()) as PlaceOrderResponse;
+    expect(order).toMatchObject({
+      deliveryMethod: 'Pickup',
+      pickupLocation: 'columbia heights',
+      address: null,
+    });
+    const dialog = page.getByRole('dialog', { name: 'Order Submitted' });
+    await dialog.getByRole('link', { name: 'Follow your order' }).click();
+    await expect(page).toHaveURL('/orders');
+
+    const entry = page.getByRole('article', { name: `Order #${order.shortId}` });
+    await expect(entry).toContainText('1 × Midnight Orchard');
+    await expect(entry).toContainText('OZ Sticker');
+    await expect(entry).toContainText('Columbia Heights');
+    await expect(entry).toContainText(dollars(MENU['Midnight Orchard'].oz));
+    const progress = entry.getByRole('list', { name: 'Order progress' }).getByRole('listitem');
+    await expect(progress).toHaveText(['Placed', 'Confirmed', 'Ready for pickup', 'Completed']);
+    const status = entry.locator('[aria-live="polite"]');
+    await expect(status).toHaveText('Status: Placed');
+    await expect(progress.nth(0)).toHaveAttribute('aria-current', 'step');
+
+    // The shop moves it along; the page follows without a reload.
+    const owner = await ownerApi(testInfo);
+    try {
+      for (const [next, shown, step] of [
+        ['confirmed', 'Confirmed', 1],
+        ['ready-for-pickup', 'Ready for pickup', 2],
+        ['completed', 'Completed', 3],
+      ] as const) {
+        const response = await owner.patch(`/api/admin/orders/${order.id}/status`, {
+          headers: { Origin: originOf(testInfo) },
+          data: { status: next },
+        });
+        expect(response.status(), await response.text()).toBe(200);
+        await expect(status).toHaveText(`Status: ${shown}`, { timeout: 5_000 });
+        await expect(progress.nth(step)).toHaveAttribute('aria-current', 'step');
+      }
+    } finally {
+      await owner.dispose();
+    }
+    await expect(page).toHaveURL('/orders');
+  });
+
+  test('the shop fits a phone-sized screen and keeps its controls thumb-sized', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signedInNewMember(page, request, testInfo, 'Small Screen Member');
+    if (isPhone(testInfo)) await page.setViewportSize({ width: 360, height: 740 });
+    await openMenu(page);
+    await addToCart(page, 'Citrus Comet');
+
+    const noSidewaysScroll = async () =>
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        'nothing sticks out sideways',
+      ).toBeLessThanOrEqual(0);
+    const thumbSized = async (controls: Locator[]) => {
+      for (const control of controls) {
+        await control.scrollIntoViewIfNeeded();
+        const box = (await control.boundingBox())!;
+        expect(
+          box.width,
+          await control.evaluate((node) => node.outerHTML.slice(0, 80)),
+        ).toBeGreaterThanOrEqual(44);
+        expect(box.height).toBeGreaterThanOrEqual(44);
+      }
+    };
+
+    const citrus = card(page, 'Citrus Comet');
+    await noSidewaysScroll();
+    await thumbSized([
+      page.getByRole('radio', { name: 'Delivery' }),
+      page.getByRole('radio', { name: 'Pickup' }),
+      page.getByRole('tab', { name: 'P Sticker' }),
+      citrus.getByRole('button', { name: 'Decrease Quantity of Citrus Comet' }),
+      citrus.getByRole('textbox', { name: 'Quantity of Citrus Comet' }),
+      citrus.getByRole('button', { name: 'Add to cart' }),
+      citrus.getByRole('button', { name: 'Rate Citrus Comet' }),
+      cartLink(page, 1),
+    ]);
+    // On the narrowest phones the tab menu keeps the header's room; the cart links to My Orders instead.
+    const headerOrders = page.getByRole('banner').getByRole('link', { name: 'My Orders' });
+    if (isPhone(testInfo)) await expect(headerOrders).toBeHidden();
+    else await thumbSized([headerOrders]);
+    // The picture keeps its frame: 4:3 whatever the screen.
+    const frame = (await citrus.getByRole('img', { name: 'Citrus Comet' }).locator('..').boundingBox())!;
+    expect(Math.abs(frame.width / frame.height - 4 / 3)).toBeLessThan(0.02);
+
+    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+    await expect(page.getByRole('button', { name: 'Submit Order' })).toBeVisible();
+    await noSidewaysScroll();
+    await thumbSized([
+      page.getByRole('button', { name: 'Remove Citrus Comet, 3.5g Sticker' }),
+      page.getByRole('button', { name: 'Increase Quantity of Citrus Comet, 3.5g Sticker' }),
+      page.getByLabel('Phone', { exact: true }),
+      page.getByLabel('Payment Method'),
+      page.getByRole('button', { name: 'Submit Order' }),
+    ]);
+
+    await page.getByRole('main').getByRole('link', { name: 'My Orders' }).click();
+    await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
+    await expect(page.getByText('No orders yet.')).toBeVisible();
+    await noSidewaysScroll();
+  });
+});
