@@ -101,6 +101,9 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN_PER_IP: '10000/60',
       RATE_LIMIT_SIGN_UP_PER_IP: '10000/300',
       RATE_LIMIT_OWNER_SIGN_IN_PER_IP: '10000/3600',
+      // A driver has 12 seconds instead of 5 minutes to submit an ETA, so the expiry story runs in seconds.
+      ETA_WINDOW_MS: '12000',
+      CLAIM_SWEEP_INTERVAL_MS: '1000',
     },
   },
 });

@@ -71,7 +71,12 @@ export const router = createBrowserRouter([
               },
               {
                 element: <RequireCapability capability="view:driver-queue" />,
-                children: [placeholder(paths.driverQueue(), 'Driver Queue')],
+                children: [
+                  {
+                    path: paths.driverQueue(),
+                    lazy: () => import('~/features/delivery/client/driver-queue-page'),
+                  },
+                ],
               },
             ],
           },

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import type { SessionResponse } from '~/features/accounts/accounts.schema';
 import { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD, demoMembers } from './support/server-env';
 
@@ -110,3 +110,32 @@ export async function headerTabNames(page: Page, testInfo: TestInfo): Promise<st
   await expect(links.first()).toBeVisible();
   return (await links.allInnerTexts()).map((name) => name.trim());
 }
+
+/**
+ * Stories that need the Owner's API (roles, order statuses) share one signed-in session per worker: sign-in is
+ * limited to 5 a minute per account, and several specs act as the Owner.
+ */
+export const test = base.extend<object, { ownerApi: APIRequestContext }>({
+  ownerApi: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const owner = await playwright.request.newContext({ baseURL });
+      let response = await owner.post('/api/accounts/login', {
+        headers: { Origin: new URL(baseURL).origin },
+        data: { email: demoMembers.owner, password: E2E_DEMO_PASSWORD, rememberMe: false },
+      });
+      if (response.status() === 429) {
+        // Another spec has just used the Owner's sign-ins for this minute.
+        await new Promise((resolve) => setTimeout(resolve, 61_000));
+        response = await owner.post('/api/accounts/login', {
+          headers: { Origin: new URL(baseURL).origin },
+          data: { email: demoMembers.owner, password: E2E_DEMO_PASSWORD, rememberMe: false },
+        });
+      }
+      expect(response.status(), await response.text()).toBe(200);
+      await use(owner);
+      await owner.dispose();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});

@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '~/features/accounts/client/accounts.queries';
 import { ADMIN_TABS, can, type AdminTabId } from '~/shared/permissions';
+import { DriverQueueTab } from '~/features/delivery/client/driver-queue-tab';
+import { DriversTab } from '~/features/delivery/client/drivers-tab';
 import { EconomyTab } from './economy-tab';
 import type { Actor } from './member-actions';
 import { MembersTab } from './members-tab';
@@ -11,9 +13,11 @@ import { RolesTab } from './roles-tab';
 
 /** The tabs whose feature has landed; each later issue adds its own. Shown in ADMIN_TABS order. */
 const LANDED_TABS: Partial<Record<AdminTabId, { label: string; Panel: ComponentType<{ actor: Actor }> }>> = {
+  drivers: { label: 'Drivers', Panel: DriversTab },
   members: { label: 'Members', Panel: MembersTab },
   economy: { label: 'Economy', Panel: EconomyTab },
   roles: { label: 'Roles', Panel: RolesTab },
+  'driver-queue': { label: 'Driver Queue', Panel: DriverQueueTab },
 };
 
 /** The spec opens the dashboard on orders when nothing else is asked for. */

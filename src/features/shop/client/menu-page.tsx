@@ -17,7 +17,7 @@ import { cartMethodOf, setCartMethod, useCart } from './cart-store';
 import { OrderTypeField } from './order-type-field';
 import { useMenu, useRatingStatus } from './shop.queries';
 import { StickerCard } from './sticker-card';
-import { useMinuteClock } from './use-minute-clock';
+import { useMinuteClock } from '~/client/lib/use-clock';
 
 const isSize = (value: string | null): value is StickerSize =>
   (STICKER_SIZES as readonly (string | null)[]).includes(value);

@@ -1,0 +1,41 @@
+import { Switch } from 'radix-ui';
+import { useId, type ReactNode } from 'react';
+
+export interface SwitchFieldProps {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  label: ReactNode;
+  /** A short line under the label. */
+  description?: ReactNode;
+  disabled?: boolean;
+}
+
+/** An on/off switch with its label; the row is a 44 px target. */
+export function SwitchField({ checked, onCheckedChange, label, description, disabled }: SwitchFieldProps) {
+  const id = useId();
+  const descriptionId = `${id}-description`;
+  return (
+    <div className="flex min-h-11 items-center justify-between gap-4">
+      <div className="flex min-w-0 flex-col">
+        <label htmlFor={id} className="cursor-pointer text-base font-medium text-text">
+          {label}
+        </label>
+        {description && (
+          <span id={descriptionId} className="text-sm text-text-muted">
+            {description}
+          </span>
+        )}
+      </div>
+      <Switch.Root
+        id={id}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        disabled={disabled}
+        aria-describedby={description ? descriptionId : undefined}
+        className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border border-border bg-surface-raised transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-accent data-[state=checked]:bg-accent"
+      >
+        <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-text shadow transition-transform duration-150 data-[state=checked]:translate-x-6 data-[state=checked]:bg-background" />
+      </Switch.Root>
+    </div>
+  );
+}

@@ -1,0 +1,277 @@
+import { Bell, CheckCircle2, MapPin, Phone, Undo2, Zap } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '~/client/components/ui/button';
+import { Spinner } from '~/client/components/ui/spinner';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
+import { useMinuteClock } from '~/client/lib/use-clock';
+import { formatUsPhone } from '~/features/accounts/phone';
+import { SIZE_LABELS } from '~/features/shop/shop.schema';
+import { formatCents } from '~/shared/money';
+import {
+  ETA_MAX_MINUTES,
+  ETA_MIN_MINUTES,
+  INVALID_ETA,
+  INVALID_ETA_TITLE,
+  ORDER_ALREADY_CLAIMED,
+  type DriverOrderView,
+} from '../delivery.schema';
+import { ClaimCountdown } from './claim-countdown';
+import {
+  useCancelRun,
+  useClaimOrder,
+  useMarkDelivered,
+  useNotifyCustomer,
+  useSubmitEta,
+} from './delivery.queries';
+
+export interface CardContext {
+  /** Call Dibs is offered only when this is null. */
+  cannotClaimBecause: string | null;
+  clockOffsetMs: number;
+  onClaimExpired: () => void;
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  available: 'Available',
+  claimed: 'Claimed',
+  'in-progress': 'On the way',
+  completed: 'Delivered',
+};
+
+/** One delivery order, with the one action that fits where it is in the run. */
+export function DriverOrderCard({ order, context }: { order: DriverOrderView; context: CardContext }) {
+  const now = useMinuteClock();
+  return (
+    <article
+      aria-labelledby={`order-${order.id}`}
+      className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 sm:p-5"
+    >
+      <header className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col">
+          <h3 id={`order-${order.id}`} className="text-xl font-bold tracking-tight tabular">
+            #{order.shortId}
+          </h3>
+          <span className="text-sm text-text-muted" title={formatDateTime(order.createdAt)}>
+            {order.customer.firstName} · placed {formatRelativeTime(order.createdAt, now)}
+          </span>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <span className="text-xl font-bold text-text tabular">{formatCents(order.totalCents)}</span>
+          <span className="rounded-full border border-border px-2.5 py-0.5 text-xs font-medium text-text-muted">
+            {STATUS_LABELS[order.status] ?? order.status} · {order.paymentMethod}
+          </span>
+        </div>
+      </header>
+
+      <ul className="flex flex-col gap-1 text-base">
+        {order.items.map((item) => (
+          <li key={`${item.stickerId}-${item.size}`} className="flex justify-between gap-3">
+            <span>
+              <span className="font-semibold tabular">{item.quantity} ×</span> {item.stickerName}
+            </span>
+            <span className="shrink-0 text-text-muted">{SIZE_LABELS[item.size]}</span>
+          </li>
+        ))}
+      </ul>
+
+      {order.driver && !order.isMine && (
+        <p className="text-sm text-text-muted">
+          {order.status === 'claimed' ? 'Claimed' : 'Out'} by{' '}
+          <span className="text-text">{order.driver.name}</span>
+          {order.etaMinutes !== null && ` · ETA ${order.etaMinutes} min`}
+        </p>
+      )}
+
+      <CustomerDetails order={order} />
+      <CardActions order={order} context={context} now={now} />
+    </article>
+  );
+}
+
+function CustomerDetails({ order }: { order: DriverOrderView }) {
+  const { address, phone, notes } = order.customer;
+  if (!address && !phone) return null;
+  return (
+    <dl className="flex flex-col gap-2 rounded-xl border border-accent/40 bg-background p-3 text-base">
+      {address && (
+        <Detail icon={<MapPin className="size-5 text-accent" aria-hidden />} label="Address">
+          {address}
+        </Detail>
+      )}
+      {phone && (
+        <Detail icon={<Phone className="size-5 text-accent" aria-hidden />} label="Phone">
+          <a href={`tel:${phone}`} className="underline decoration-accent/60 underline-offset-4">
+            {formatUsPhone(phone)}
+          </a>
+        </Detail>
+      )}
+      {notes && (
+        <Detail icon={<Bell className="size-5 text-text-muted" aria-hidden />} label="Notes">
+          {notes}
+        </Detail>
+      )}
+    </dl>
+  );
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-2">
+      {icon}
+      <dt className="sr-only">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+function CardActions({ order, context, now }: { order: DriverOrderView; context: CardContext; now: number }) {
+  if (order.status === 'available') {
+    return context.cannotClaimBecause ? null : <CallDibs orderId={order.id} />;
+  }
+  if (!order.isMine) {
+    return order.status === 'claimed' && order.claimExpiresAt ? (
+      <ClaimCountdown expiresAt={order.claimExpiresAt} clockOffsetMs={context.clockOffsetMs} />
+    ) : null;
+  }
+  if (order.status === 'claimed') return <ClaimedRun order={order} context={context} />;
+  if (order.status === 'in-progress') return <InProgressRun order={order} />;
+  if (order.completedAt) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-accent">
+        <CheckCircle2 className="size-5" aria-hidden />
+        Delivered {formatRelativeTime(order.completedAt, now)}
+      </p>
+    );
+  }
+  return null;
+}
+
+function CallDibs({ orderId }: { orderId: string }) {
+  const claim = useClaimOrder({
+    onSuccess: () => toast.success('You got it!', { description: 'Submit your ETA within 5 minutes.' }),
+    onError: (error) =>
+      error.status === 409
+        ? toast.error(ORDER_ALREADY_CLAIMED)
+        : showErrorToast(error, 'Could not call dibs'),
+  });
+  return (
+    <Button
+      size="lg"
+      className="w-full text-lg"
+      disabled={claim.isPending}
+      onClick={() => claim.mutate(orderId)}
+    >
+      {claim.isPending ? <Spinner /> : <Zap className="size-5" aria-hidden />}
+      Call Dibs
+    </Button>
+  );
+}
+
+function ClaimedRun({ order, context }: { order: DriverOrderView; context: CardContext }) {
+  const [eta, setEta] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = useSubmitEta({
+    onSuccess: () =>
+      toast.success('ETA Submitted!', { description: "The customer's address is now visible." }),
+    onError: (failure) => {
+      if (failure.status === 400) setError(INVALID_ETA);
+      showErrorToast(failure, failure.status === 400 ? INVALID_ETA_TITLE : 'ETA not submitted');
+    },
+  });
+  const cancel = useCancelRun({
+    onSuccess: () => toast('Run Cancelled', { description: 'The order is back in the queue.' }),
+    onError: (failure) => showErrorToast(failure, 'Run not cancelled'),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const minutes = Number(eta);
+    if (!/^\d+$/.test(eta.trim()) || minutes < ETA_MIN_MINUTES || minutes > ETA_MAX_MINUTES) {
+      setError(INVALID_ETA);
+      toast.error(INVALID_ETA_TITLE, { description: INVALID_ETA });
+      return;
+    }
+    setError(undefined);
+    submit.mutate({ orderId: order.id, etaMinutes: minutes });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {order.claimExpiresAt && (
+        <ClaimCountdown
+          expiresAt={order.claimExpiresAt}
+          clockOffsetMs={context.clockOffsetMs}
+          onExpired={context.onClaimExpired}
+        />
+      )}
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+        <label htmlFor={`eta-${order.id}`} className="text-sm font-medium">
+          ETA in minutes ({ETA_MIN_MINUTES} to {ETA_MAX_MINUTES})
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={`eta-${order.id}`}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            value={eta}
+            onChange={(event) => setEta(event.target.value.replace(/[^\d]/g, '').slice(0, 2))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `eta-${order.id}-error` : undefined}
+            placeholder="15"
+            className="min-h-12 w-24 rounded-xl border border-border bg-background px-3.5 text-center text-xl font-semibold tabular text-text focus-visible:border-primary aria-invalid:border-danger"
+          />
+          <Button type="submit" size="lg" className="flex-1" disabled={submit.isPending}>
+            {submit.isPending && <Spinner />}
+            Submit ETA
+          </Button>
+        </div>
+        {error && (
+          <p id={`eta-${order.id}-error`} className="text-sm text-danger">
+            {error}
+          </p>
+        )}
+      </form>
+      <Button variant="ghost" onClick={() => cancel.mutate(order.id)} disabled={cancel.isPending}>
+        {cancel.isPending ? <Spinner /> : <Undo2 className="size-5" aria-hidden />}
+        Cancel Run
+      </Button>
+    </div>
+  );
+}
+
+function InProgressRun({ order }: { order: DriverOrderView }) {
+  const notifyCustomer = useNotifyCustomer({
+    onSuccess: () => toast.success('Customer Notified!'),
+    onError: (error) => showErrorToast(error, 'Customer not notified'),
+  });
+  const delivered = useMarkDelivered({
+    onSuccess: () => toast.success('Order Delivered!', { description: 'Great job!' }),
+    onError: (error) => showErrorToast(error, 'Not marked delivered'),
+  });
+  return (
+    <div className="flex flex-col gap-2">
+      {order.etaMinutes !== null && (
+        <p className="text-sm text-text-muted">
+          Your ETA: <span className="font-semibold text-text tabular">{order.etaMinutes} min</span>
+        </p>
+      )}
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Button
+          variant="secondary"
+          size="lg"
+          onClick={() => notifyCustomer.mutate(order.id)}
+          disabled={notifyCustomer.isPending}
+        >
+          {notifyCustomer.isPending ? <Spinner /> : <Bell className="size-5" aria-hidden />}
+          Notify Customer
+        </Button>
+        <Button size="lg" onClick={() => delivered.mutate(order.id)} disabled={delivered.isPending}>
+          {delivered.isPending ? <Spinner /> : <CheckCircle2 className="size-5" aria-hidden />}
+          Mark Delivered
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import type { PlaceOrderResponse } from '~/features/orders/orders.schema';
+import {
+  expectToast,
+  originOf,
+  registerByApi,
+  signInByApi,
+  skipWelcomeDialogs,
+  test,
+  uniqueMember,
+} from './fixtures';
+
+/** The e2e server gives drivers 12 s to submit an ETA (playwright.config.ts). */
+const ETA_WINDOW_MS = 12_000;
+const VELVET_NEBULA_35G = 4500;
+
+/** A new member's page in a browser of its own (the project's phone or desktop size), signed in, past the welcome dialogs. */
+async function memberPage(browser: Browser, testInfo: TestInfo, label: string) {
+  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const page = await context.newPage();
+  await skipWelcomeDialogs(page);
+  const member = uniqueMember(testInfo, label);
+  await registerByApi(page.request, testInfo, member);
+  const { user } = await signInByApi(page.request, testInfo, member);
+  return { page, user: user!, close: () => context.close() };
+}
+
+/** Makes the member an approved driver who is online, as an admin would in the Roles and Drivers tabs. */
+async function makeDriver(ownerApi: APIRequestContext, testInfo: TestInfo, userId: string) {
+  const headers = { Origin: originOf(testInfo) };
+  const roles = await ownerApi.put(`/api/admin/members/${userId}/roles`, {
+    headers,
+    data: { roles: ['Member', 'Driver'] },
+  });
+  expect(roles.status(), await roles.text()).toBe(200);
+  const flags = await ownerApi.patch(`/api/admin/drivers/${userId}`, {
+    headers,
+    data: { isApprovedDriver: true, isOnline: true },
+  });
+  expect(flags.status(), await flags.text()).toBe(200);
+}
+
+async function placeDeliveryOrder(customer: Page, testInfo: TestInfo, address: string) {
+  const menu = await customer.request.get('/api/shop/menu');
+  const { stickers } = (await menu.json()) as { stickers: { id: string; name: string }[] };
+  const sticker = stickers.find((s) => s.name === 'Velvet Nebula')!;
+  const response = await customer.request.post('/api/orders', {
+    headers: { Origin: originOf(testInfo) },
+    data: {
+      idempotencyKey: `e2e-driver-${Date.now()}-${Math.random()}`,
+      deliveryMethod: 'Delivery',
+      paymentMethod: 'Cash App',
+      phone: '(202) 555-0163',
+      address,
+      items: [{ stickerId: sticker.id, size: '3.5g', quantity: 1 }],
+      expectedTotalCents: VELVET_NEBULA_35G + 2000,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as PlaceOrderResponse).order;
+}
+
+async function openQueue(page: Page) {
+  await page.goto('/driver-queue');
+  await expect(page.getByRole('heading', { name: 'Driver Queue', level: 1 })).toBeVisible();
+  // A new member's first page shows the weekly bonus; close it so the story's own toasts are the front ones.
+  const bonus = page.locator('[data-sonner-toast]', { hasText: 'Weekly Bonus!' });
+  await expect(bonus).toBeVisible();
+  await bonus.getByRole('button', { name: 'Close toast' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+}
+
+const queueTab = (page: Page, name: RegExp) =>
+  page.getByRole('tablist', { name: 'Driver queue' }).getByRole('tab', { name });
+const orderCard = (page: Page, shortId: string) => page.getByRole('article', { name: `#${shortId}` });
+
+test.describe('Driver queue', () => {
+  test('two drivers see a new order live; one calls dibs, the ETA reveals the address, delivery completes it for the member', async ({
+    browser,
+    ownerApi,
+  }, testInfo) => {
+    const driverA = await memberPage(browser, testInfo, 'Driver Dana');
+    const driverB = await memberPage(browser, testInfo, 'Driver Eli');
+    const customer = await memberPage(browser, testInfo, 'Customer Casey');
+    await makeDriver(ownerApi, testInfo, driverA.user.id);
+    await makeDriver(ownerApi, testInfo, driverB.user.id);
+    await openQueue(driverA.page);
+    await openQueue(driverB.page);
+
+    const address = `${Date.now() % 100000} Secret Lane NW, Washington, DC`;
+    const order = await placeDeliveryOrder(customer.page, testInfo, address);
+    // Both queues show it without a reload; nobody sees the address yet.
+    for (const driver of [driverA, driverB]) {
+      await expect(orderCard(driver.page, order.shortId)).toBeVisible();
+      await expect(driver.page.getByText(address)).toHaveCount(0);
+    }
+
+    await orderCard(driverA.page, order.shortId).getByRole('button', { name: 'Call Dibs' }).click();
+    await expectToast(driverA.page, 'You got it!', 'Submit your ETA within 5 minutes.', { type: 'success' });
+    // The other driver's Available list loses it live.
+    await expect(orderCard(driverB.page, order.shortId)).toHaveCount(0);
+
+    await queueTab(driverA.page, /^My Runs/).click();
+    const run = orderCard(driverA.page, order.shortId);
+    await expect(run.getByRole('timer')).toBeVisible();
+    await expect(run.getByText(address)).toHaveCount(0);
+    const eta = run.getByLabel(/ETA in minutes/);
+    await eta.fill('4');
+    await run.getByRole('button', { name: 'Submit ETA' }).click();
+    await expectToast(driverA.page, 'Invalid ETA', 'Please enter a value between 5 and 60 minutes.', {
+      type: 'error',
+    });
+    await eta.fill('15');
+    await run.getByRole('button', { name: 'Submit ETA' }).click();
+    await expectToast(driverA.page, 'ETA Submitted!', "The customer's address is now visible.", {
+      type: 'success',
+    });
+    await expect(run.getByText(address)).toBeVisible();
+    await expect(driverB.page.getByText(address)).toHaveCount(0);
+
+    await customer.page.goto('/orders');
+    const customerOrder = customer.page.getByRole('article').filter({ hasText: order.shortId });
+    await expect(customerOrder).toBeVisible();
+
+    await run.getByRole('button', { name: 'Mark Delivered' }).click();
+    await expectToast(driverA.page, 'Order Delivered!', 'Great job!', { type: 'success' });
+    await queueTab(driverA.page, /^History/).click();
+    await expect(orderCard(driverA.page, order.shortId)).toBeVisible();
+    await expect(driverA.page.getByText(address)).toHaveCount(0);
+    // The member's page follows without a reload.
+    await expect(customerOrder.getByText('Completed').first()).toBeVisible();
+
+    await Promise.all([driverA.close(), driverB.close(), customer.close()]);
+  });
+
+  test('a driver who misses the ETA window gets the order re-queued with a strike', async ({
+    browser,
+    ownerApi,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const driver = await memberPage(browser, testInfo, 'Driver Slow');
+    const customer = await memberPage(browser, testInfo, 'Customer Waits');
+    await makeDriver(ownerApi, testInfo, driver.user.id);
+    await openQueue(driver.page);
+    const status = driver.page.getByRole('region', { name: 'Your driver status' });
+    await expect(status.getByText('Strikes')).toBeVisible();
+
+    const order = await placeDeliveryOrder(customer.page, testInfo, '9 Late Street, Washington, DC');
+    await orderCard(driver.page, order.shortId).getByRole('button', { name: 'Call Dibs' }).click();
+    await expectToast(driver.page, 'You got it!', 'Submit your ETA within 5 minutes.', { type: 'success' });
+    await queueTab(driver.page, /^My Runs/).click();
+    await expect(orderCard(driver.page, order.shortId).getByRole('timer')).toBeVisible();
+
+    await expectToast(driver.page, 'Order Re-queued', 'You ran out of time to submit an ETA.', {
+      type: 'error',
+      timeout: ETA_WINDOW_MS + 10_000,
+    });
+    await expect(queueTab(driver.page, /^My Runs/)).toHaveText('My Runs (0)');
+    await queueTab(driver.page, /^Available/).click();
+    await expect(
+      orderCard(driver.page, order.shortId).getByRole('button', { name: 'Call Dibs' }),
+    ).toBeVisible();
+    await expect(status.getByRole('definition').first()).toHaveText('1');
+
+    await Promise.all([driver.close(), customer.close()]);
+  });
+
+  test('a driver who is not approved yet sees why they cannot call dibs', async ({
+    browser,
+    ownerApi,
+  }, testInfo) => {
+    const pending = await memberPage(browser, testInfo, 'Driver New');
+    const roles = await ownerApi.put(`/api/admin/members/${pending.user.id}/roles`, {
+      headers: { Origin: originOf(testInfo) },
+      data: { roles: ['Member', 'Driver'] },
+    });
+    expect(roles.status()).toBe(200);
+    await openQueue(pending.page);
+    await expect(
+      pending.page
+        .getByRole('status')
+        .filter({ hasText: 'An admin has to approve you as a driver before you can call dibs.' }),
+    ).toBeVisible();
+    await expect(pending.page.getByRole('button', { name: 'Call Dibs' })).toHaveCount(0);
+    await pending.close();
+  });
+});
