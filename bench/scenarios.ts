@@ -2,6 +2,8 @@ import { insertMember } from '~/server/db/seed/seed';
 import type { AppDeps } from '~/server/app-env';
 import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
 import type { PlaceOrderInput } from '~/features/orders/orders.schema';
+import type { SendMessageInput } from '~/features/inbox/inbox.schema';
+import { BENCH_CONVERSATION_ID, benchInbox, measureMessageLatency } from './inbox-bench';
 import type { LoadRequest } from './load';
 
 /**
@@ -25,6 +27,34 @@ export const scenarios: Scenario[] = [
       expectedTotalCents: 2 * 4500 + 2000,
     } satisfies PlaceOrderInput,
     setup: signedInShopper,
+  },
+  {
+    name: 'GET /api/inbox/conversations (an inbox of 20 conversations)',
+    path: '/api/inbox/conversations',
+    setup: (context) => benchInbox(context).then(({ sender }) => sender),
+  },
+  {
+    name: 'POST /api/inbox/.../messages (send a message)',
+    method: 'POST',
+    path: `/api/inbox/conversations/${BENCH_CONVERSATION_ID}/messages`,
+    body: { content: 'A message from the benchmark.' } satisfies SendMessageInput,
+    setup: async (context) => {
+      const { sender, recipient } = await benchInbox(context);
+      // Send-to-event latency does not fit a load run of one repeated request: measured on its own, printed here.
+      const latency = await measureMessageLatency({
+        url: context.url,
+        conversationId: BENCH_CONVERSATION_ID,
+        senderCookie: sender.headers.Cookie,
+        recipientCookie: recipient.headers.Cookie,
+        samples: 300,
+      });
+      const ms = (value: number) => value.toFixed(1);
+      console.log(
+        `realtime: message send -> the other member's event, ${latency.samples} sequential sends: ` +
+          `p50 ${ms(latency.p50Ms)} ms, p99 ${ms(latency.p99Ms)} ms, max ${ms(latency.maxMs)} ms`,
+      );
+      return sender;
+    },
   },
 ];
 

@@ -63,8 +63,8 @@ export const router = createBrowserRouter([
                 path: routePatterns.publicProfile,
                 lazy: () => import('~/features/profiles/client/public-profile-page'),
               },
-              placeholder(paths.inbox(), 'Inbox'),
-              placeholder(routePatterns.conversation, 'Inbox'),
+              // One route for the list and the open thread, so opening a conversation keeps the list as it was.
+              { path: routePatterns.inbox, lazy: () => import('~/features/inbox/client/inbox-page') },
               {
                 element: <RequireCapability capability="view:admin" />,
                 children: [{ path: paths.admin(), lazy: () => import('~/features/admin/client/admin-page') }],

@@ -7,6 +7,7 @@ import { accountsRoutes, avatarRoutes } from '~/features/accounts/server/account
 import { adminRoutes } from '~/features/admin/server/admin.routes';
 import { adminDriversRoutes, driverRoutes } from '~/features/delivery/server/delivery.routes';
 import { economyRoutes } from '~/features/economy/server/economy.routes';
+import { inboxRoutes } from '~/features/inbox/server/inbox.routes';
 import { notificationsRoutes } from '~/features/notifications/server/notifications.routes';
 import { adminOrdersRoutes, ordersRoutes } from '~/features/orders/server/orders.routes';
 import { membersRoutes, profileRoutes } from '~/features/profiles/server/profiles.routes';
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/uploads', uploadsRoutes);
   api.route('/shop', shopRoutes);
   api.route('/orders', ordersRoutes);
+  api.route('/inbox', inboxRoutes);
   api.route('/events', eventsRoutes(resolveEventViewer));
   for (const [path, router] of options.routes ?? []) api.route(path, router);
   api.all('*', apiNotFound);

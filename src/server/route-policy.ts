@@ -120,6 +120,39 @@ export const routePolicy: RoutePolicy[] = [
     example: '/api/admin/pickup-locations/nowhere',
   },
   { method: 'PUT', path: '/api/admin/shop-settings', access: 'manage:settings' },
+  // Inbox: each member's own conversations (any other id is "not found").
+  { method: 'GET', path: '/api/inbox/conversations', access: 'signed-in' },
+  { method: 'POST', path: '/api/inbox/conversations', access: 'signed-in' },
+  {
+    method: 'GET',
+    path: '/api/inbox/conversations/:conversationId',
+    access: 'signed-in',
+    example: '/api/inbox/conversations/no-such-conversation',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/inbox/conversations/:conversationId',
+    access: 'signed-in',
+    example: '/api/inbox/conversations/no-such-conversation',
+  },
+  {
+    method: 'GET',
+    path: '/api/inbox/conversations/:conversationId/messages',
+    access: 'signed-in',
+    example: '/api/inbox/conversations/no-such-conversation/messages',
+  },
+  {
+    method: 'POST',
+    path: '/api/inbox/conversations/:conversationId/messages',
+    access: 'signed-in',
+    example: '/api/inbox/conversations/no-such-conversation/messages',
+  },
+  {
+    method: 'POST',
+    path: '/api/inbox/conversations/:conversationId/read',
+    access: 'signed-in',
+    example: '/api/inbox/conversations/no-such-conversation/read',
+  },
   // The driver queue and the Drivers tab.
   { method: 'GET', path: '/api/driver/queue', access: 'view:driver-queue' },
   { method: 'PUT', path: '/api/driver/status', access: 'claim:order' },

@@ -131,7 +131,7 @@ test.describe('Admin dashboard', () => {
     await expect(entry).toContainText('1200 Example Ave NW');
     await expect(entry.getByRole('button', { name: 'Message' })).toHaveAttribute(
       'title',
-      'Messaging arrives with the inbox.',
+      `Message ${member.fullName}`,
     );
 
     await entry.getByRole('button', { name: `Ban ${member.fullName}` }).click();

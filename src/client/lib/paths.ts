@@ -27,4 +27,6 @@ export const paths = {
 export const routePatterns = {
   publicProfile: '/profile/:userId',
   conversation: '/inbox/:conversationId',
+  /** The inbox with or without an open conversation. */
+  inbox: '/inbox/:conversationId?',
 } as const;

@@ -2,10 +2,20 @@
 import * as audit from './schema/audit.schema';
 import * as auth from './schema/auth.schema';
 import * as economy from './schema/economy.schema';
+import * as inbox from './schema/inbox.schema';
 import * as meta from './schema/meta.schema';
 import * as notifications from './schema/notifications.schema';
 import * as shop from './schema/shop.schema';
 import * as rateLimit from './schema/rate-limit.schema';
 
-export const tables = { ...meta, ...auth, ...audit, ...rateLimit, ...economy, ...notifications, ...shop };
+export const tables = {
+  ...meta,
+  ...auth,
+  ...audit,
+  ...rateLimit,
+  ...economy,
+  ...notifications,
+  ...shop,
+  ...inbox,
+};
 export type Tables = typeof tables;

@@ -1,19 +1,19 @@
 import { Ban, MessageSquare, ShieldCheck, UserCheck } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { DialogPanel } from '~/client/components/ui/dialog';
 import { Spinner } from '~/client/components/ui/spinner';
 import { showErrorToast } from '~/client/lib/error-toast';
+import { conversationWith } from '~/features/inbox/client/conversation-with';
 import { can, hasRole, memberActionRefusal, type RoleHolder } from '~/shared/permissions';
 import type { AdminMember } from '../admin.schema';
 import { useSetBanned } from './admin.queries';
 
 /** Who is acting: the signed-in member, as the permission rules need them. */
 export type Actor = RoleHolder & { id: string };
-
-const INBOX_PENDING = 'Messaging arrives with the inbox.';
 
 /** Message, Ban or Unban, and Edit Roles for one member, each only for those allowed to use it. */
 export function MemberActions({
@@ -37,24 +37,32 @@ export function MemberActions({
   if (!canMessage && !canBan && !canEditRoles) return null;
   return (
     <div className={className}>
-      {canMessage && (
-        <Button
-          type="button"
-          variant="secondary"
-          aria-disabled
-          title={INBOX_PENDING}
-          onClick={(event) => event.preventDefault()}
-          className="whitespace-nowrap aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-surface"
-        >
-          <MessageSquare className="size-5" aria-hidden />
-          Message
-        </Button>
-      )}
+      {canMessage && <MessageButton member={member} />}
       {canBan && <BanButton member={member} refusal={refusal} />}
       {canEditRoles && (
         <EditRolesToggle member={member} refusal={refusal} editing={editing} onToggle={onToggleEditing} />
       )}
     </div>
+  );
+}
+
+/** Opens the inbox with this member, who is named in navigation state; the inbox finds or starts the conversation. */
+function MessageButton({ member }: { member: AdminMember }) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      title={`Message ${member.fullName}`}
+      onClick={() => {
+        const { to, state } = conversationWith(member.id);
+        void navigate(to, { state });
+      }}
+      className="whitespace-nowrap"
+    >
+      <MessageSquare className="size-5" aria-hidden />
+      Message
+    </Button>
   );
 }
 

@@ -1,11 +1,13 @@
-import { ArrowLeft, Coins, Pencil, UserRoundX } from 'lucide-react';
+import { ArrowLeft, Coins, MessageSquare, Pencil, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { ApiError } from '~/client/lib/api-client';
+import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
 import { useSession } from '~/features/accounts/client/accounts.queries';
+import { useOpenConversationWith } from '~/features/inbox/client/inbox.queries';
 import { PUBLIC_REFERRALS_SHOWN, type PublicProfile } from '../profiles.schema';
 import { ProfileSection } from './profile-section';
 import { usePublicProfile } from './profiles.queries';
@@ -77,7 +79,7 @@ function MemberProfile({ member }: { member: PublicProfile }) {
         </div>
       </section>
 
-      {isMe && (
+      {isMe ? (
         <div>
           <Button asChild variant="secondary">
             <Link to={paths.profile()}>
@@ -85,6 +87,10 @@ function MemberProfile({ member }: { member: PublicProfile }) {
               Edit my profile
             </Link>
           </Button>
+        </div>
+      ) : (
+        <div>
+          <MessageButton memberId={member.id} />
         </div>
       )}
 
@@ -135,6 +141,17 @@ function MemberProfile({ member }: { member: PublicProfile }) {
         )}
       </ProfileSection>
     </Page>
+  );
+}
+
+/** Opens the conversation with this member in the inbox (the server finds or starts it). */
+function MessageButton({ memberId }: { memberId: string }) {
+  const open = useOpenConversationWith({ onError: (error) => showErrorToast(error, 'Cannot Message') });
+  return (
+    <Button variant="secondary" disabled={open.isPending} onClick={() => open.mutate(memberId)}>
+      {open.isPending ? <Spinner /> : <MessageSquare className="size-5" aria-hidden />}
+      Message
+    </Button>
   );
 }
 

@@ -1,0 +1,71 @@
+import { Trash2 } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '~/client/components/ui/button';
+import { DialogPanel } from '~/client/components/ui/dialog';
+import { Spinner } from '~/client/components/ui/spinner';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { paths } from '~/client/lib/paths';
+import { CONVERSATION_DELETED, DELETE_CONVERSATION_TITLE, type Counterpart } from '../inbox.schema';
+import { useDeleteConversation } from './inbox.queries';
+
+/** Delete, after the spec's confirmation; it hides the history for this member only, and returns to /inbox. */
+export function DeleteConversationButton({
+  conversationId,
+  counterpart,
+}: {
+  conversationId: string;
+  counterpart: Counterpart;
+}) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const deletion = useDeleteConversation({
+    onSuccess: async () => {
+      setOpen(false);
+      toast.error(CONVERSATION_DELETED);
+      await navigate(paths.inbox(), { replace: true });
+    },
+    onError: (error) => showErrorToast(error, 'Delete failed'),
+  });
+  const keeps =
+    counterpart.kind === 'unknown'
+      ? 'This conversation will be removed from your inbox.'
+      : `Your conversation with ${counterpart.name} will be removed from your inbox. ${counterpart.name} keeps their copy.`;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Delete conversation"
+          title="Delete conversation"
+          className="hover:text-danger"
+        >
+          <Trash2 className="size-5" aria-hidden />
+        </Button>
+      </Dialog.Trigger>
+      <DialogPanel title={DELETE_CONVERSATION_TITLE} description={keeps}>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Dialog.Close asChild>
+            <Button type="button" variant="secondary">
+              Cancel
+            </Button>
+          </Dialog.Close>
+          <Button
+            type="button"
+            variant="danger"
+            disabled={deletion.isPending}
+            onClick={() => deletion.mutate(conversationId)}
+          >
+            {deletion.isPending && <Spinner />}
+            Delete
+          </Button>
+        </div>
+      </DialogPanel>
+    </Dialog.Root>
+  );
+}

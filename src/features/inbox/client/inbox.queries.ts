@@ -1,0 +1,166 @@
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api, type ApiError } from '~/client/lib/api-client';
+import { paths } from '~/client/lib/paths';
+import type {
+  ConversationListResponse,
+  ConversationResponse,
+  MarkReadInput,
+  MessagesResponse,
+  SendMessageInput,
+  SendMessageResponse,
+} from '../inbox.schema';
+
+/** Everything under 'inbox' is refetched by the event stream's 'inbox.*' events (new message, read, deleted). */
+export const inboxQueryKeys = {
+  all: ['inbox'] as const,
+  lists: () => [...inboxQueryKeys.all, 'list'] as const,
+  list: (q: string) => [...inboxQueryKeys.lists(), q] as const,
+  conversation: (id: string) => [...inboxQueryKeys.all, 'conversation', id] as const,
+  messages: (id: string) => [...inboxQueryKeys.all, 'messages', id] as const,
+};
+
+const conversationPath = (id: string) => `/inbox/conversations/${encodeURIComponent(id)}`;
+
+export const conversationListOptions = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: inboxQueryKeys.list(q),
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams();
+      if (q) search.set('q', q);
+      if (pageParam) search.set('cursor', pageParam);
+      const query = search.size ? `?${search}` : '';
+      return api<ConversationListResponse>(`/inbox/conversations${query}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    // While a new search runs, the last results stay on screen rather than flashing to a skeleton.
+    placeholderData: keepPreviousData,
+  });
+
+/** The member's conversations, most recently active first, searched by the other party's name. */
+export function useConversationList(q: string) {
+  return useInfiniteQuery(conversationListOptions(q));
+}
+
+export const conversationOptions = (id: string) =>
+  queryOptions({
+    queryKey: inboxQueryKeys.conversation(id),
+    queryFn: ({ signal }) => api<ConversationResponse>(conversationPath(id), { signal }),
+    select: (data) => data.conversation,
+  });
+
+export function useConversation(id: string) {
+  return useQuery(conversationOptions(id));
+}
+
+export const messagesOptions = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: inboxQueryKeys.messages(id),
+    queryFn: ({ pageParam, signal }) =>
+      api<MessagesResponse>(`${conversationPath(id)}/messages${pageParam ? `?before=${pageParam}` : ''}`, {
+        signal,
+      }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.nextBefore,
+  });
+
+/** The thread, a page of 50 at a time; older pages load on request. */
+export function useMessages(id: string) {
+  return useInfiniteQuery(messagesOptions(id));
+}
+
+type MutationConfig<TData, TVariables> = Omit<
+  UseMutationOptions<TData, ApiError, TVariables>,
+  'mutationFn' | 'mutationKey'
+>;
+
+export function useStartConversation(config: MutationConfig<ConversationResponse, string> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (recipientId) => api<ConversationResponse>('/inbox/conversations', { body: { recipientId } }),
+    onSuccess: async (...args) => {
+      queryClient.setQueryData(inboxQueryKeys.conversation(args[0].conversation.id), args[0]);
+      await queryClient.invalidateQueries({ queryKey: inboxQueryKeys.lists() });
+      await config.onSuccess?.(...args);
+    },
+  });
+}
+
+/**
+ * For a Message button anywhere: asks the server for the conversation with that member (the existing one or a
+ * new one), then opens it by its id, so a reload keeps working.
+ */
+export function useOpenConversationWith(config: MutationConfig<ConversationResponse, string> = {}) {
+  const navigate = useNavigate();
+  return useStartConversation({
+    ...config,
+    onSuccess: async (...args) => {
+      await navigate(paths.conversation(args[0].conversation.id));
+      await config.onSuccess?.(...args);
+    },
+  });
+}
+
+export function useSendMessage(
+  conversationId: string,
+  config: MutationConfig<SendMessageResponse, SendMessageInput> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (input) =>
+      api<SendMessageResponse>(`${conversationPath(conversationId)}/messages`, { body: input }),
+    onSuccess: async (...args) => {
+      // The new message shows at once; the event that follows refetches the thread and the list.
+      queryClient.setQueryData<InfiniteData<MessagesResponse, number | null>>(
+        inboxQueryKeys.messages(conversationId),
+        (old) => {
+          const message = args[0].message;
+          if (!old?.pages.length) return old;
+          const [newest, ...rest] = old.pages;
+          if (newest!.messages.some((m) => m.id === message.id)) return old;
+          return { ...old, pages: [{ ...newest!, messages: [...newest!.messages, message] }, ...rest] };
+        },
+      );
+      await queryClient.invalidateQueries({ queryKey: inboxQueryKeys.lists() });
+      await config.onSuccess?.(...args);
+    },
+  });
+}
+
+/** Marks the thread read; the server's 'inbox.read' event then refreshes the badges in every tab. */
+export function useMarkConversationRead(conversationId: string) {
+  return useMutation<unknown, ApiError, MarkReadInput>({
+    mutationFn: (input) => api(`${conversationPath(conversationId)}/read`, { body: input }),
+  });
+}
+
+/** The member left the thread: new messages notify them again at once. Fire and forget. */
+export function leaveConversation(conversationId: string): void {
+  void api(`${conversationPath(conversationId)}/read`, { body: { viewing: false } }).catch(() => {});
+}
+
+export function useDeleteConversation(config: MutationConfig<unknown, string> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (conversationId) => api(conversationPath(conversationId), { method: 'DELETE' }),
+    onSuccess: async (...args) => {
+      queryClient.removeQueries({ queryKey: inboxQueryKeys.messages(args[1]) });
+      await queryClient.invalidateQueries({ queryKey: inboxQueryKeys.all });
+      await config.onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { AppError } from '~/shared/app-error';
+import { hasRole } from '~/shared/permissions';
+import type { UserRow } from '~/features/accounts/server/session.service';
+import type { Db, Executor } from '~/server/db/client';
+import { user } from '~/server/db/schema/auth.schema';
+import { conversation, conversationMessage, conversationParticipant } from '~/server/db/schema/inbox.schema';
+import { publish } from '~/server/events';
+import {
+  CONVERSATIONS_PAGE_SIZE,
+  type ConversationListResponse,
+  type ConversationSummary,
+} from '../inbox.schema';
+import { counterpartFor, counterpartNameSql } from './counterpart';
+
+/** Who is asking: the signed-in member's id and roles. */
+export type Viewer = Pick<UserRow, 'id' | 'roles' | 'role'>;
+
+/** How long one "I am reading this thread" lasts; the open thread renews it well before. */
+export const VIEWING_TTL_MS = 45_000;
+
+export const conversationNotFound = () =>
+  new AppError('NOT_FOUND', 'This conversation does not exist.', { title: 'Conversation Not Found' });
+
+/** The pair in the order the unique index stores it. */
+export function canonicalPair(a: string, b: string): [low: string, high: string] {
+  return a < b ? [a, b] : [b, a];
+}
+
+const other = alias(user, 'other');
+const lastMessage = alias(conversationMessage, 'last_message');
+
+/** The id of the viewer's counterpart in a conversation row (null when they have left). */
+const otherIdOf = (viewerId: string) =>
+  sql<
+    string | null
+  >`case when ${conversation.userLowId} = ${viewerId} then ${conversation.userHighId} else ${conversation.userLowId} end`;
+
+const activityOf = sql<Date>`coalesce(${conversation.lastMessageAt}, ${conversation.createdAt})`;
+
+/**
+ * The viewer's conversations as summaries, filtered by `where`: the other party as the viewer may see them, the
+ * newest message the viewer has not deleted, and the unread count. One query; `where` scopes it further.
+ */
+function selectSummaries(db: Executor, viewer: Viewer, where: SQL | undefined) {
+  const hiddenThrough = conversationParticipant.hiddenThroughSeq;
+  const unread = sql<number>`(
+    select count(*) from ${conversationMessage} m
+    where m.conversation_id = ${conversation.id}
+      and m.seq > greatest(${conversationParticipant.lastReadSeq}, ${hiddenThrough})
+      and m.sender_id is distinct from ${viewer.id}
+  )`.mapWith(Number);
+  return db
+    .select({
+      id: conversation.id,
+      activity: activityOf.mapWith(conversation.createdAt),
+      other: { id: other.id, name: other.name, image: other.image, roles: other.roles, role: other.role },
+      last: {
+        content: lastMessage.content,
+        senderId: lastMessage.senderId,
+        createdAt: lastMessage.createdAt,
+      },
+      unread,
+    })
+    .from(conversationParticipant)
+    .innerJoin(conversation, eq(conversation.id, conversationParticipant.conversationId))
+    .leftJoin(other, eq(other.id, otherIdOf(viewer.id)))
+    .leftJoin(
+      lastMessage,
+      and(
+        eq(lastMessage.conversationId, conversation.id),
+        eq(lastMessage.seq, conversation.lastMessageSeq),
+        sql`${lastMessage.seq} > ${hiddenThrough}`,
+      ),
+    )
+    .where(and(eq(conversationParticipant.userId, viewer.id), where))
+    .orderBy(desc(activityOf), desc(conversation.id));
+}
+
+type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+function toSummary(viewer: Viewer, row: SummaryRow): ConversationSummary {
+  return {
+    id: row.id,
+    // A left join gives an object of nulls when the other party has gone.
+    counterpart: counterpartFor(viewer, row.other?.id ? row.other : null),
+    lastMessage:
+      row.last?.content != null && row.last.createdAt
+        ? {
+            content: row.last.content,
+            mine: row.last.senderId === viewer.id,
+            createdAt: row.last.createdAt.toISOString(),
+          }
+        : null,
+    unreadCount: row.unread,
+    updatedAt: row.activity.toISOString(),
+  };
+}
+
+/** A cursor names the last row of a page by its sort key: `<activity ISO>|<conversation id>`. */
+function parseCursor(cursor: string): { at: Date; id: string } {
+  const [iso, id] = cursor.split('|');
+  const at = new Date(iso ?? '');
+  if (!id || Number.isNaN(at.getTime()))
+    throw new AppError('BAD_REQUEST', 'This list has changed. Reload it and try again.');
+  return { at, id };
+}
+
+/**
+ * The viewer's conversations, most recently active first, a page at a time, searched by the other party's name
+ * as the viewer sees it. Listed: those with a message the viewer has not deleted, and an empty one the viewer
+ * started and has not deleted.
+ */
+export async function listConversations(
+  db: Db,
+  viewer: Viewer,
+  { q, cursor }: { q: string; cursor?: string | undefined },
+): Promise<ConversationListResponse> {
+  const visible = or(
+    sql`${conversation.lastMessageSeq} > ${conversationParticipant.hiddenThroughSeq}`,
+    and(
+      eq(conversation.lastMessageSeq, 0),
+      sql`${conversationParticipant.deletedAt} is null`,
+      eq(conversation.createdBy, viewer.id),
+    ),
+  );
+  const search = q
+    ? ilike(counterpartNameSql(viewer, other), `%${q.replace(/[\\%_]/g, '\\$&')}%`)
+    : undefined;
+  const after = cursor ? parseCursor(cursor) : undefined;
+  const page = after
+    ? sql`(${activityOf}, ${conversation.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
+    : undefined;
+  const rows = await selectSummaries(db, viewer, and(visible, search, page)).limit(
+    CONVERSATIONS_PAGE_SIZE + 1,
+  );
+  const shown = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
+  const last = shown.at(-1);
+  return {
+    conversations: shown.map((row) => toSummary(viewer, row)),
+    nextCursor:
+      rows.length > CONVERSATIONS_PAGE_SIZE && last ? `${last.activity.toISOString()}|${last.id}` : null,
+  };
+}
+
+/** One of the viewer's conversations (also one they deleted); anyone else's is "not found". */
+export async function getConversation(
+  db: Executor,
+  viewer: Viewer,
+  conversationId: string,
+): Promise<ConversationSummary> {
+  const [row] = await selectSummaries(db, viewer, eq(conversation.id, conversationId));
+  if (!row) throw conversationNotFound();
+  return toSummary(viewer, row);
+}
+
+/**
+ * The conversation between the actor and this member: the existing one, or a new one. Two members have one
+ * conversation however they start it, also both at once (the pair's unique index decides; the loser reads the
+ * winner's). Nobody but an Owner starts a conversation with an Owner; they may reply in one an Owner started.
+ */
+export async function startConversation(
+  db: Db,
+  actor: Viewer,
+  recipientId: string,
+  now: Date,
+): Promise<{ conversation: ConversationSummary; created: boolean }> {
+  if (recipientId === actor.id)
+    throw new AppError('BAD_REQUEST', 'You cannot start a conversation with yourself.');
+  const [low, high] = canonicalPair(actor.id, recipientId);
+  return db.transaction(async (tx) => {
+    const [recipient] = await tx
+      .select({ id: user.id, roles: user.roles, role: user.role })
+      .from(user)
+      .where(eq(user.id, recipientId));
+    if (!recipient)
+      throw new AppError('NOT_FOUND', 'This member does not exist or has been removed.', {
+        title: 'User Not Found',
+      });
+    const findExisting = async () =>
+      (
+        await tx
+          .select({ id: conversation.id })
+          .from(conversation)
+          .where(and(eq(conversation.userLowId, low), eq(conversation.userHighId, high)))
+      )[0];
+
+    let existing = await findExisting();
+    if (!existing) {
+      if (hasRole(recipient, 'Owner') && !hasRole(actor, 'Owner')) {
+        throw new AppError(
+          'FORBIDDEN',
+          'The Owner cannot be messaged directly. You can reply when the Owner messages you.',
+          { title: 'Cannot Message' },
+        );
+      }
+      const [inserted] = await tx
+        .insert(conversation)
+        .values({ id: randomUUID(), userLowId: low, userHighId: high, createdBy: actor.id, createdAt: now })
+        // Both members starting at once: the other request's conversation stands.
+        .onConflictDoNothing({ target: [conversation.userLowId, conversation.userHighId] })
+        .returning({ id: conversation.id });
+      if (inserted) {
+        await tx.insert(conversationParticipant).values([
+          { conversationId: inserted.id, userId: low },
+          { conversationId: inserted.id, userId: high },
+        ]);
+        await publish(
+          tx,
+          'inbox.conversation',
+          { conversationId: inserted.id },
+          {
+            kind: 'users',
+            userIds: [actor.id],
+          },
+        );
+        return { conversation: await getConversation(tx, actor, inserted.id), created: true };
+      }
+      existing = await findExisting();
+      if (!existing) throw new AppError('CONFLICT', 'This conversation is being started. Try again.');
+    }
+    return { conversation: await getConversation(tx, actor, existing.id), created: false };
+  });
+}
+
+/**
+ * The viewer has read the thread up to its newest message. `viewing` says the thread is on their screen, so new
+ * messages notify nobody until it lapses or they leave. Only a change of what is read is published (their other
+ * devices update their badges).
+ */
+export async function markConversationRead(
+  db: Db,
+  viewer: Viewer,
+  conversationId: string,
+  viewing: boolean,
+  now: Date,
+): Promise<{ unreadCount: 0 }> {
+  await db.transaction(async (tx) => {
+    const [state] = await tx
+      .select({ lastReadSeq: conversationParticipant.lastReadSeq, newest: conversation.lastMessageSeq })
+      .from(conversationParticipant)
+      .innerJoin(conversation, eq(conversation.id, conversationParticipant.conversationId))
+      .where(
+        and(
+          eq(conversationParticipant.conversationId, conversationId),
+          eq(conversationParticipant.userId, viewer.id),
+        ),
+      );
+    if (!state) throw conversationNotFound();
+    await tx
+      .update(conversationParticipant)
+      .set({
+        lastReadSeq: sql`greatest(${conversationParticipant.lastReadSeq}, ${state.newest})`,
+        viewingUntil: viewing ? new Date(now.getTime() + VIEWING_TTL_MS) : null,
+      })
+      .where(
+        and(
+          eq(conversationParticipant.conversationId, conversationId),
+          eq(conversationParticipant.userId, viewer.id),
+        ),
+      );
+    if (state.newest > state.lastReadSeq) {
+      await publish(tx, 'inbox.read', { conversationId }, { kind: 'users', userIds: [viewer.id] });
+    }
+  });
+  return { unreadCount: 0 };
+}
+
+/**
+ * Deletes the conversation for the viewer only: its history up to now is hidden from them (departure 13). The
+ * other party keeps theirs; a later message reopens the same conversation with only the newer messages.
+ */
+export async function deleteConversation(
+  db: Db,
+  viewer: Viewer,
+  conversationId: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const newest = tx
+      .select({ seq: conversation.lastMessageSeq })
+      .from(conversation)
+      .where(eq(conversation.id, conversationId));
+    const [hidden] = await tx
+      .update(conversationParticipant)
+      .set({
+        hiddenThroughSeq: sql`(${newest})`,
+        lastReadSeq: sql`greatest(${conversationParticipant.lastReadSeq}, (${newest}))`,
+        deletedAt: now,
+        viewingUntil: null,
+      })
+      .where(
+        and(
+          eq(conversationParticipant.conversationId, conversationId),
+          eq(conversationParticipant.userId, viewer.id),
+        ),
+      )
+      .returning({ conversationId: conversationParticipant.conversationId });
+    if (!hidden) throw conversationNotFound();
+    await publish(tx, 'inbox.conversation', { conversationId }, { kind: 'users', userIds: [viewer.id] });
+  });
+}

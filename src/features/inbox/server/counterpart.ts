@@ -1,0 +1,38 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { hasRole, type RoleHolder } from '~/shared/permissions';
+import { avatarUrlOf, type UserRow } from '~/features/accounts/server/session.service';
+import { ADMIN_TEAM_NAME, UNKNOWN_NAME, UNNAMED, type Counterpart } from '../inbox.schema';
+
+/** Owners and Admins see everyone as they are; everyone else sees them as the Admin Team (spec section 6). */
+export const isStaff = (holder: RoleHolder) => hasRole(holder, 'Owner') || hasRole(holder, 'Admin');
+
+export type CounterpartRow = Pick<UserRow, 'id' | 'name' | 'image' | 'roles' | 'role'>;
+
+/**
+ * The other party as `viewer` may see them. Masked staff leave no trace: no id (it would open their public
+ * profile), no avatar, no name. Decided here, on the server, for the inbox, notifications and every answer.
+ */
+export function counterpartFor(viewer: RoleHolder, other: CounterpartRow | null | undefined): Counterpart {
+  if (!other) return { id: null, name: UNKNOWN_NAME, avatarUrl: null, kind: 'unknown' };
+  if (!isStaff(viewer) && isStaff(other))
+    return { id: null, name: ADMIN_TEAM_NAME, avatarUrl: null, kind: 'team' };
+  return { id: other.id, name: other.name.trim() || UNNAMED, avatarUrl: avatarUrlOf(other), kind: 'member' };
+}
+
+/**
+ * The same name as SQL, for searching by the name the viewer sees (searching a masked member's real name
+ * must find nothing). Mirrors `rolesOf`: the roles list, falling back to the single role.
+ */
+export function counterpartNameSql(
+  viewer: RoleHolder,
+  other: { id: PgColumn; name: PgColumn; roles: PgColumn; role: PgColumn },
+): SQL<string> {
+  const shown = sql`coalesce(nullif(btrim(${other.name}), ''), ${UNNAMED})`;
+  if (isStaff(viewer))
+    return sql<string>`case when ${other.id} is null then ${UNKNOWN_NAME} else ${shown} end`;
+  const otherIsStaff = sql`(${other.roles} && array['Owner', 'Admin']::text[]
+    or (cardinality(${other.roles}) = 0 and ${other.role} in ('Owner', 'Admin')))`;
+  return sql<string>`case when ${other.id} is null then ${UNKNOWN_NAME}
+    when ${otherIsStaff} then ${ADMIN_TEAM_NAME} else ${shown} end`;
+}

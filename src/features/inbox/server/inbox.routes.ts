@@ -1,0 +1,103 @@
+import { Hono } from 'hono';
+import { requireUser, type SignedInEnv } from '~/server/middleware/require-user';
+import { validate } from '~/server/validate';
+import {
+  conversationIdSchema,
+  conversationListQuerySchema,
+  markReadSchema,
+  messagesQuerySchema,
+  sendMessageSchema,
+  startConversationSchema,
+  type ConversationResponse,
+  type SendMessageResponse,
+} from '../inbox.schema';
+import {
+  deleteConversation,
+  getConversation,
+  listConversations,
+  markConversationRead,
+  startConversation,
+} from './conversations.service';
+import { listMessages, sendMessage } from './messages.service';
+
+/**
+ * The inbox: each member's own conversations, and nobody else's (any other id is "not found"). Every signed-in
+ * member may message; who may start a conversation with whom is the service's rule.
+ */
+export const inboxRoutes = new Hono<SignedInEnv>()
+  .use(requireUser)
+  .get('/conversations', validate('query', conversationListQuerySchema), async (c) =>
+    c.json(await listConversations(c.get('services').database.db, c.get('user'), c.req.valid('query')), 200),
+  )
+  .post('/conversations', validate('json', startConversationSchema), async (c) => {
+    const { database, clock } = c.get('services');
+    const { conversation, created } = await startConversation(
+      database.db,
+      c.get('user'),
+      c.req.valid('json').recipientId,
+      clock.now(),
+    );
+    return c.json({ conversation } satisfies ConversationResponse, created ? 201 : 200);
+  })
+  .get('/conversations/:conversationId', validate('param', conversationIdSchema), async (c) => {
+    const conversation = await getConversation(
+      c.get('services').database.db,
+      c.get('user'),
+      c.req.valid('param').conversationId,
+    );
+    return c.json({ conversation } satisfies ConversationResponse, 200);
+  })
+  .delete('/conversations/:conversationId', validate('param', conversationIdSchema), async (c) => {
+    const { database, clock } = c.get('services');
+    await deleteConversation(database.db, c.get('user'), c.req.valid('param').conversationId, clock.now());
+    return c.json({ deleted: true }, 200);
+  })
+  .get(
+    '/conversations/:conversationId/messages',
+    validate('param', conversationIdSchema),
+    validate('query', messagesQuerySchema),
+    async (c) =>
+      c.json(
+        await listMessages(
+          c.get('services').database.db,
+          c.get('user'),
+          c.req.valid('param').conversationId,
+          c.req.valid('query').before,
+        ),
+        200,
+      ),
+  )
+  .post(
+    '/conversations/:conversationId/messages',
+    validate('param', conversationIdSchema),
+    validate('json', sendMessageSchema),
+    async (c) => {
+      const { database, clock } = c.get('services');
+      const message = await sendMessage(
+        database.db,
+        c.get('user'),
+        c.req.valid('param').conversationId,
+        c.req.valid('json').content,
+        clock.now(),
+      );
+      return c.json({ message } satisfies SendMessageResponse, 201);
+    },
+  )
+  .post(
+    '/conversations/:conversationId/read',
+    validate('param', conversationIdSchema),
+    validate('json', markReadSchema),
+    async (c) => {
+      const { database, clock } = c.get('services');
+      return c.json(
+        await markConversationRead(
+          database.db,
+          c.get('user'),
+          c.req.valid('param').conversationId,
+          c.req.valid('json').viewing,
+          clock.now(),
+        ),
+        200,
+      );
+    },
+  );

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { AppError } from '~/shared/app-error';
+import { notify } from '~/features/notifications/server/notifications.service';
+import type { Db, Executor } from '~/server/db/client';
+import { user } from '~/server/db/schema/auth.schema';
+import { conversation, conversationMessage, conversationParticipant } from '~/server/db/schema/inbox.schema';
+import { notification } from '~/server/db/schema/notifications.schema';
+import { publish } from '~/server/events';
+import { MESSAGES_PAGE_SIZE, type MessageView, type MessagesResponse } from '../inbox.schema';
+import { conversationNotFound, type Viewer } from './conversations.service';
+import { counterpartFor } from './counterpart';
+
+type MessageRow = typeof conversationMessage.$inferSelect;
+
+function toMessageView(viewer: Viewer, row: MessageRow): MessageView {
+  return {
+    id: row.id,
+    seq: row.seq,
+    content: row.content,
+    mine: row.senderId === viewer.id,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The link a message notification opens. */
+const threadLink = (conversationId: string) => `/inbox/${encodeURIComponent(conversationId)}`;
+
+/**
+ * The thread's messages the viewer has not deleted, newest page first (returned oldest first), older pages by
+ * `before`. Only a participant reads them; anyone else gets "not found".
+ */
+export async function listMessages(
+  db: Db,
+  viewer: Viewer,
+  conversationId: string,
+  before?: number,
+): Promise<MessagesResponse> {
+  const [state] = await db
+    .select({ hiddenThroughSeq: conversationParticipant.hiddenThroughSeq })
+    .from(conversationParticipant)
+    .where(
+      and(
+        eq(conversationParticipant.conversationId, conversationId),
+        eq(conversationParticipant.userId, viewer.id),
+      ),
+    );
+  if (!state) throw conversationNotFound();
+  const rows = await db
+    .select()
+    .from(conversationMessage)
+    .where(
+      and(
+        eq(conversationMessage.conversationId, conversationId),
+        gt(conversationMessage.seq, state.hiddenThroughSeq),
+        before === undefined ? undefined : lt(conversationMessage.seq, before),
+      ),
+    )
+    .orderBy(desc(conversationMessage.seq))
+    .limit(MESSAGES_PAGE_SIZE + 1);
+  const page = rows.slice(0, MESSAGES_PAGE_SIZE);
+  return {
+    messages: page.reverse().map((row) => toMessageView(viewer, row)),
+    nextBefore: rows.length > MESSAGES_PAGE_SIZE ? page[0]!.seq : null,
+  };
+}
+
+/**
+ * Tells the recipient, unless their thread is open: "New message from <the sender as the recipient sees them>".
+ * One unread notification per conversation is enough; later messages do not pile up more.
+ */
+async function notifyRecipient(
+  tx: Executor,
+  sender: Viewer,
+  recipientId: string,
+  conversationId: string,
+  now: Date,
+) {
+  const [recipient] = await tx
+    .select({
+      roles: user.roles,
+      role: user.role,
+      viewingUntil: conversationParticipant.viewingUntil,
+    })
+    .from(user)
+    .innerJoin(
+      conversationParticipant,
+      and(
+        eq(conversationParticipant.userId, user.id),
+        eq(conversationParticipant.conversationId, conversationId),
+      ),
+    )
+    .where(eq(user.id, recipientId));
+  if (!recipient || (recipient.viewingUntil && recipient.viewingUntil > now)) return;
+  const link = threadLink(conversationId);
+  const [pending] = await tx
+    .select({ id: notification.id })
+    .from(notification)
+    .where(
+      and(eq(notification.userId, recipientId), eq(notification.link, link), eq(notification.read, false)),
+    )
+    .limit(1);
+  if (pending) return;
+  const [senderRow] = await tx
+    .select({ id: user.id, name: user.name, image: user.image, roles: user.roles, role: user.role })
+    .from(user)
+    .where(eq(user.id, sender.id));
+  const { name } = counterpartFor(recipient, senderRow);
+  await notify(tx, { userId: recipientId, message: `New message from ${name}`, link, at: now });
+}
+
+/**
+ * Stores a message from a participant and delivers it: an event to both parties (ids only) and, when the
+ * recipient is not in the thread, a notification. The conversation row's lock numbers messages in commit order.
+ */
+export async function sendMessage(
+  db: Db,
+  sender: Viewer,
+  conversationId: string,
+  content: string,
+  now: Date,
+): Promise<MessageView> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .update(conversation)
+      .set({ lastMessageSeq: sql`${conversation.lastMessageSeq} + 1`, lastMessageAt: now })
+      .where(
+        and(
+          eq(conversation.id, conversationId),
+          or(eq(conversation.userLowId, sender.id), eq(conversation.userHighId, sender.id)),
+        ),
+      )
+      .returning();
+    if (!locked) throw conversationNotFound();
+    const recipientId = locked.userLowId === sender.id ? locked.userHighId : locked.userLowId;
+    if (!recipientId)
+      throw new AppError('CONFLICT', 'This member has left The Vault and cannot receive messages.');
+
+    const [row] = await tx
+      .insert(conversationMessage)
+      .values({
+        id: randomUUID(),
+        conversationId,
+        seq: locked.lastMessageSeq,
+        senderId: sender.id,
+        content,
+        createdAt: now,
+      })
+      .returning();
+    // What the sender wrote, they have read (and replying reads what came before it).
+    await tx
+      .update(conversationParticipant)
+      .set({ lastReadSeq: locked.lastMessageSeq })
+      .where(
+        and(
+          eq(conversationParticipant.conversationId, conversationId),
+          eq(conversationParticipant.userId, sender.id),
+        ),
+      );
+    await notifyRecipient(tx, sender, recipientId, conversationId, now);
+    await publish(
+      tx,
+      'inbox.message',
+      { conversationId, messageId: row!.id },
+      { kind: 'users', userIds: [sender.id, recipientId] },
+    );
+    return toMessageView(sender, row!);
+  });
+}

@@ -1,0 +1,303 @@
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import type { SessionUser } from '~/features/accounts/accounts.schema';
+import type { ConversationResponse } from '~/features/inbox/inbox.schema';
+import {
+  demoMembers,
+  E2E_DEMO_PASSWORD,
+  expectToast,
+  isPhone,
+  originOf,
+  registerByApi,
+  signInByApi,
+  uniqueMember,
+} from './fixtures';
+
+const WEEKLY_BONUS = 'You earned +10 XP and +10 Coins for your weekly login!';
+
+interface Party {
+  page: Page;
+  user: SessionUser;
+}
+
+/** A fresh member, registered and signed in on a browser of their own (their own device, as the app sees it). */
+async function memberOnOwnDevice(browser: Browser, testInfo: TestInfo, label: string): Promise<Party> {
+  const member = uniqueMember(testInfo, label);
+  const context = await browser.newContext();
+  await registerByApi(context.request, testInfo, member);
+  const { user } = await signInByApi(context.request, testInfo, member);
+  return { page: await context.newPage(), user: user! };
+}
+
+/** A new member's first page shows the weekly bonus: closed, so it covers nothing and the story's toasts show. */
+async function dismissWeeklyBonus(page: Page) {
+  await expectToast(page, 'Weekly Bonus!', WEEKLY_BONUS);
+  await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Close toast' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+}
+
+async function openInbox(party: Party, path = '/inbox') {
+  await party.page.goto(path);
+  await dismissWeeklyBonus(party.page);
+}
+
+/** Starts (or finds) the conversation and sends messages through the API, as another device would. */
+async function messageByApi(from: Party, testInfo: TestInfo, to: string, ...contents: string[]) {
+  const headers = { Origin: originOf(testInfo) };
+  const started = await from.page.request.post('/api/inbox/conversations', {
+    headers,
+    data: { recipientId: to },
+  });
+  expect(started.status(), await started.text()).toBeLessThan(300);
+  const { id } = ((await started.json()) as ConversationResponse).conversation;
+  for (const content of contents) {
+    const sent = await from.page.request.post(`/api/inbox/conversations/${id}/messages`, {
+      headers,
+      data: { content },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  return id;
+}
+
+const conversationsList = (page: Page) => page.getByRole('list', { name: 'Conversations' });
+const conversationRow = (page: Page, name: string) =>
+  conversationsList(page).getByRole('link', { name: new RegExp(`^${name}`) });
+const thread = (page: Page, name: string) => page.getByRole('log', { name: `Messages with ${name}` });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
+
+/** On a keyboard Enter sends; on a touch screen the Send button does. */
+async function sendFromComposer(page: Page, testInfo: TestInfo, text: string) {
+  await composer(page).fill(text);
+  if (isPhone(testInfo)) await page.getByRole('button', { name: 'Send', exact: true }).click();
+  else await composer(page).press('Enter');
+  await expect(composer(page)).toHaveValue('');
+}
+
+test.describe('Inbox', () => {
+  test('a member messages another from their profile; the other sees it live with an unread badge and replies, live too', async ({
+    browser,
+  }, testInfo) => {
+    const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Sender');
+    const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Replier');
+
+    await openInbox(ben);
+    await expect(ben.page.getByText('No conversations found.')).toBeVisible();
+    if (!isPhone(testInfo)) {
+      await expect(ben.page.getByRole('heading', { name: 'Your Messages' })).toBeVisible();
+      await expect(ben.page.getByText('Select a conversation to start chatting.')).toBeVisible();
+    }
+
+    await ana.page.goto(`/profile/${ben.user.id}`);
+    await dismissWeeklyBonus(ana.page);
+    await ana.page.getByRole('button', { name: 'Message', exact: true }).click();
+    await expect(ana.page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
+    await expect(ana.page.getByRole('heading', { name: ben.user.fullName })).toBeVisible();
+    await expect(ana.page.getByText('No messages yet. Say hello!')).toBeVisible();
+    await sendFromComposer(ana.page, testInfo, 'Hi Ben, <b>welcome</b>!');
+    await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveText([
+      /^You: Hi Ben, <b>welcome<\/b>!/,
+    ]);
+
+    // Ben's open inbox lists it at once, unread, without a reload.
+    const row = conversationRow(ben.page, ana.user.fullName);
+    await expect(row).toBeVisible();
+    await expect(row.getByLabel('1 unread')).toBeVisible();
+    await expect(row).toContainText('Hi Ben, <b>welcome</b>!');
+    await row.click();
+    const benThread = thread(ben.page, ana.user.fullName);
+    await expect(benThread.getByRole('listitem')).toHaveText([/^Them: Hi Ben, <b>welcome<\/b>!/]);
+    // Text stays text: nothing of it became markup.
+    await expect(benThread.locator('b')).toHaveCount(0);
+    if (!isPhone(testInfo)) await expect(row.getByLabel('1 unread')).toHaveCount(0);
+
+    await sendFromComposer(ben.page, testInfo, 'Thanks Ana!');
+    await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveText([
+      /^You: Hi Ben/,
+      /^Them: Thanks Ana!/,
+    ]);
+
+    // The conversation has a real address: a reload opens it again.
+    await ana.page.reload();
+    await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveCount(2);
+
+    // Someone else's conversation does not exist for a third member.
+    const cleo = await memberOnOwnDevice(browser, testInfo, 'Cleo Outsider');
+    await cleo.page.goto(new URL(ana.page.url()).pathname);
+    await expect(cleo.page.getByText('This conversation does not exist.')).toBeVisible();
+    await expect(cleo.page.getByText('Thanks Ana!')).toHaveCount(0);
+  });
+
+  test('on a keyboard Enter sends and Shift+Enter adds a line; on a touch screen Enter adds a line and Send sends; empty text sends nothing', async ({
+    browser,
+  }, testInfo) => {
+    const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Typist');
+    const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Reader');
+    const id = await messageByApi(ana, testInfo, ben.user.id);
+    await openInbox(ana, `/inbox/${id}`);
+    const input = composer(ana.page);
+    const messages = thread(ana.page, ben.user.fullName).getByRole('listitem');
+    const send = ana.page.getByRole('button', { name: 'Send', exact: true });
+
+    // Only spaces: Enter and Send do nothing.
+    await input.fill('   ');
+    await expect(send).toBeDisabled();
+    if (!isPhone(testInfo)) {
+      await input.press('Enter');
+      await expect(input).toHaveValue('   ');
+    }
+
+    await input.fill('');
+    await input.pressSequentially('first line');
+    if (isPhone(testInfo)) {
+      await input.press('Enter');
+      await input.pressSequentially('second line');
+      await expect(input).toHaveValue('first line\nsecond line');
+      await expect(messages).toHaveCount(0);
+      await send.click();
+    } else {
+      await input.press('Shift+Enter');
+      await input.pressSequentially('second line');
+      await expect(input).toHaveValue('first line\nsecond line');
+      await expect(messages).toHaveCount(0);
+      await input.press('Enter');
+    }
+    await expect(input).toHaveValue('');
+    await expect(messages).toHaveCount(1);
+    await expect(messages.first().locator('p')).toHaveText('You: first line\nsecond line');
+
+    // Over the limit: a clear error, and nothing is sent.
+    await input.fill('x'.repeat(2001));
+    await expect(ana.page.getByText('Messages can be at most 2,000 characters.')).toBeVisible();
+    await expect(send).toBeDisabled();
+    if (!isPhone(testInfo)) await input.press('Enter');
+    await expect(messages).toHaveCount(1);
+  });
+
+  test('a member finds a conversation by the other party’s name', async ({ browser }, testInfo) => {
+    const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Seeker');
+    const ruby = await memberOnOwnDevice(browser, testInfo, 'Ruby Lantern');
+    const onyx = await memberOnOwnDevice(browser, testInfo, 'Onyx Harbor');
+    await messageByApi(ruby, testInfo, ana.user.id, 'Hello from Ruby');
+    await messageByApi(onyx, testInfo, ana.user.id, 'Hello from Onyx');
+    await openInbox(ana);
+    const rows = conversationsList(ana.page).getByRole('link');
+    await expect(rows).toHaveCount(2);
+    // Most recent first.
+    await expect(rows.first()).toContainText(onyx.user.fullName);
+
+    const search = ana.page.getByRole('searchbox', { name: 'Search conversations' });
+    await search.fill('LANTERN');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(ruby.user.fullName);
+    await search.fill('nobody by this name');
+    await expect(ana.page.getByText('No conversations found.')).toBeVisible();
+    await search.fill('');
+    await expect(rows).toHaveCount(2);
+  });
+
+  test('a member deletes a conversation; the other keeps it, and a later message reopens it with only the newer messages', async ({
+    browser,
+  }, testInfo) => {
+    const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Deleter');
+    const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Keeper');
+    const id = await messageByApi(ben, testInfo, ana.user.id, 'Old news', 'More old news');
+    await openInbox(ana, `/inbox/${id}`);
+    await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveCount(2);
+
+    await ana.page.getByRole('button', { name: 'Delete conversation' }).click();
+    const dialog = ana.page.getByRole('dialog', {
+      name: 'Delete Conversation? This action cannot be undone.',
+    });
+    await expect(dialog).toContainText(`${ben.user.fullName} keeps their copy.`);
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    const toast = ana.page.locator('[data-sonner-toast][data-front="true"]');
+    await expect(toast.locator('[data-title]')).toHaveText('Conversation Deleted');
+    await expect(toast).toHaveAttribute('data-type', 'error');
+    await expect(ana.page).toHaveURL('/inbox');
+    await expect(ana.page.getByText('No conversations found.')).toBeVisible();
+
+    // Ben still has the whole history.
+    await ben.page.goto(`/inbox/${id}`);
+    await expect(thread(ben.page, ana.user.fullName).getByRole('listitem')).toHaveCount(2);
+
+    // A new message brings the same conversation back to Ana, live, with only what came after.
+    await messageByApi(ben, testInfo, ana.user.id, 'Fresh start');
+    const row = conversationRow(ana.page, ben.user.fullName);
+    await expect(row.getByLabel('1 unread')).toBeVisible();
+    await row.click();
+    await expect(ana.page).toHaveURL(`/inbox/${id}`);
+    await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveText([/Fresh start/]);
+  });
+
+  test('on a phone one pane shows at a time with a way back; on a desktop the list and the thread sit side by side', async ({
+    browser,
+  }, testInfo) => {
+    const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Navigator');
+    const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Pane');
+    await messageByApi(ben, testInfo, ana.user.id, 'Pane test');
+    await openInbox(ana);
+    const list = conversationsList(ana.page);
+    const empty = ana.page.getByRole('heading', { name: 'Your Messages' });
+
+    if (isPhone(testInfo)) {
+      await expect(list).toBeVisible();
+      await expect(empty).toBeHidden();
+      await conversationRow(ana.page, ben.user.fullName).click();
+      await expect(thread(ana.page, ben.user.fullName)).toBeVisible();
+      await expect(list).toBeHidden();
+      // The page fits the screen: the thread scrolls inside, the page itself does not.
+      expect(await ana.page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(844);
+      await ana.page.getByRole('link', { name: 'Back to conversations' }).click();
+      await expect(ana.page).toHaveURL('/inbox');
+      await expect(list).toBeVisible();
+      await expect(thread(ana.page, ben.user.fullName)).toHaveCount(0);
+    } else {
+      await expect(list).toBeVisible();
+      await expect(empty).toBeVisible();
+      await conversationRow(ana.page, ben.user.fullName).click();
+      await expect(thread(ana.page, ben.user.fullName)).toBeVisible();
+      await expect(list).toBeVisible();
+      await expect(conversationRow(ana.page, ben.user.fullName)).toHaveAttribute('aria-current', 'page');
+      await expect(ana.page.getByRole('link', { name: 'Back to conversations' })).toBeHidden();
+    }
+  });
+
+  test('an admin messages a member from the Members tab; the member sees the Admin Team, never the admin’s name', async ({
+    browser,
+  }, testInfo) => {
+    const member = await memberOnOwnDevice(browser, testInfo, 'Mia Member');
+    const ownerContext = await browser.newContext();
+    const { user: owner } = await signInByApi(ownerContext.request, testInfo, {
+      email: demoMembers.owner,
+      password: E2E_DEMO_PASSWORD,
+    });
+    const ownerPage = await ownerContext.newPage();
+
+    // The owner's weekly bonus may land on this page: its toast would cover the phone's Send button.
+    const bonus = ownerPage.waitForResponse((response) =>
+      response.url().endsWith('/api/economy/weekly-bonus'),
+    );
+    await ownerPage.goto('/admin?tab=members');
+    if (((await (await bonus).json()) as { awarded: boolean }).awarded) await dismissWeeklyBonus(ownerPage);
+    await ownerPage.getByRole('searchbox', { name: 'Search members' }).fill(member.user.email);
+    const entry = ownerPage
+      .getByRole('row', { name: member.user.fullName, exact: true })
+      .or(ownerPage.getByRole('article', { name: member.user.fullName, exact: true }));
+    await entry.getByRole('button', { name: 'Message', exact: true }).click();
+    await expect(ownerPage).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
+    await expect(ownerPage.getByRole('heading', { name: member.user.fullName })).toBeVisible();
+    await sendFromComposer(ownerPage, testInfo, 'Welcome aboard, from the team.');
+
+    await openInbox(member);
+    const row = conversationRow(member.page, 'Admin Team');
+    await expect(row.getByLabel('1 unread')).toBeVisible();
+    await row.click();
+    await expect(member.page.getByRole('heading', { name: 'Admin Team' })).toBeVisible();
+    await expect(thread(member.page, 'Admin Team')).toContainText('Welcome aboard, from the team.');
+    await expect(member.page.locator('body')).not.toContainText(owner!.fullName);
+    // The member's notification names the team too.
+    await member.page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(member.page.getByRole('menuitem', { name: /New message from Admin Team/ })).toBeVisible();
+    await ownerContext.close();
+  });
+});
