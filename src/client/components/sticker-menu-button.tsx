@@ -3,12 +3,13 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
 
 /**
- * The floating shortcut to the menu. It sits above the toasts' area so a toast never covers it, and is hidden on
- * the menu itself.
+ * The floating shortcut to the menu. It sits above the toasts' area so a toast never covers it. Hidden on the menu
+ * itself, and in the inbox and the cart, where it would cover the message composer or the order form.
  */
 export function StickerMenuButton() {
   const { pathname } = useLocation();
-  if (pathname === paths.menu()) return null;
+  if (pathname === paths.menu() || pathname === paths.cart() || pathname.startsWith(paths.inbox()))
+    return null;
   return (
     <Link
       to={paths.menu()}
