@@ -1,7 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
-import { and, desc, eq, inArray, lt, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { AppError } from '~/shared/app-error';
 import { writeAudit } from '~/server/audit';
 import type { Db } from '~/server/db/client';
 import { user } from '~/server/db/schema/auth.schema';
@@ -14,7 +13,7 @@ import {
   type AdminOrdersResponse,
   type OrderListView,
 } from '../orders.schema';
-import { itemsOf, toOrderView } from './orders.service';
+import { itemsOf, newestFirst, olderThanCursor, toOrderView } from './orders.service';
 
 export const DESK_PAGE_SIZE = 50;
 /** An export holds the whole view, up to this many orders. */
@@ -28,30 +27,12 @@ const inView = (view: OrderListView) =>
     : notInArray(shopOrder.status, [...ARCHIVED_STATUSES]);
 
 async function deskRows(db: Db, view: OrderListView, limit: number, cursor?: string) {
-  let after: { createdAt: Date; id: string } | undefined;
-  if (cursor) {
-    [after] = await db
-      .select({ createdAt: shopOrder.createdAt, id: shopOrder.id })
-      .from(shopOrder)
-      .where(eq(shopOrder.id, cursor));
-    if (!after) throw new AppError('BAD_REQUEST', 'This list has changed. Reload it and try again.');
-  }
   return db
     .select({ order: shopOrder, driverName: driver.name })
     .from(shopOrder)
     .leftJoin(driver, eq(driver.id, shopOrder.assignedDriverId))
-    .where(
-      and(
-        inView(view),
-        after
-          ? or(
-              lt(shopOrder.createdAt, after.createdAt),
-              and(eq(shopOrder.createdAt, after.createdAt), lt(shopOrder.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(shopOrder.createdAt), desc(shopOrder.id))
+    .where(and(inView(view), await olderThanCursor(db, cursor)))
+    .orderBy(...newestFirst)
     .limit(limit);
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, arrayOverlaps, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { formatCents } from '~/shared/money';
 import { rolesWith, type Capability } from '~/shared/permissions';
@@ -257,31 +257,33 @@ export async function placeOrder(
   });
 }
 
+/**
+ * Keyset pagination, newest first: the orders after the cursor order (by created time, then id), within `scope`.
+ * An unknown cursor (or one outside the scope) is a 400, never someone else's page.
+ */
+export async function olderThanCursor(db: Executor, cursor: string | undefined, scope?: SQL) {
+  if (!cursor) return undefined;
+  const [after] = await db
+    .select({ createdAt: shopOrder.createdAt, id: shopOrder.id })
+    .from(shopOrder)
+    .where(and(eq(shopOrder.id, cursor), scope));
+  if (!after) throw new AppError('BAD_REQUEST', 'This list has changed. Reload it and try again.');
+  return or(
+    lt(shopOrder.createdAt, after.createdAt),
+    and(eq(shopOrder.createdAt, after.createdAt), lt(shopOrder.id, after.id)),
+  );
+}
+
+export const newestFirst = [desc(shopOrder.createdAt), desc(shopOrder.id)] as const;
+
 /** The member's own orders, newest first, a page at a time (cursor: the last order's id). */
 export async function listMyOrders(db: Db, userId: string, cursor?: string): Promise<MyOrdersResponse> {
-  let after: Pick<OrderRow, 'createdAt' | 'id'> | undefined;
-  if (cursor) {
-    [after] = await db
-      .select({ createdAt: shopOrder.createdAt, id: shopOrder.id })
-      .from(shopOrder)
-      .where(and(eq(shopOrder.id, cursor), eq(shopOrder.userId, userId)));
-    if (!after) throw new AppError('BAD_REQUEST', 'This list has changed. Reload it and try again.');
-  }
+  const mine = eq(shopOrder.userId, userId);
   const rows = await db
     .select()
     .from(shopOrder)
-    .where(
-      and(
-        eq(shopOrder.userId, userId),
-        after
-          ? or(
-              lt(shopOrder.createdAt, after.createdAt),
-              and(eq(shopOrder.createdAt, after.createdAt), lt(shopOrder.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(shopOrder.createdAt), desc(shopOrder.id))
+    .where(and(mine, await olderThanCursor(db, cursor, mine)))
+    .orderBy(...newestFirst)
     .limit(MY_ORDERS_PAGE_SIZE + 1);
   const page = rows.slice(0, MY_ORDERS_PAGE_SIZE);
   const items = await itemsOf(
