@@ -42,6 +42,8 @@ if (!process.env.VAULT_E2E_DATA_DIR) {
 const port = process.env.VAULT_E2E_PORT;
 const dataDir = process.env.VAULT_E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const desktop = { viewport: { width: 1280, height: 800 } };
 
 const chromiumArgs = [
   '--headless',
@@ -71,9 +73,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
   },
+  // Stories tagged @shared-state change what every member sees (the delivery fee, the menu): they run after all
+  // the others, one at a time, so no other story meets a half-changed shop.
   projects: [
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', grepInvert: /@shared-state/, use: phone },
+    { name: 'desktop', grepInvert: /@shared-state/, use: desktop },
+    { name: 'phone-shared-state', grep: /@shared-state/, dependencies: ['phone', 'desktop'], use: phone },
+    {
+      name: 'desktop-shared-state',
+      grep: /@shared-state/,
+      dependencies: ['phone-shared-state'],
+      use: desktop,
+    },
   ],
   webServer: {
     command: 'node --import tsx src/server/index.ts',

@@ -221,8 +221,8 @@ test.describe('Admin dashboard', () => {
     await registerByApi(request, testInfo, reader);
     await setRolesByApi(ownerPage, testInfo, reader.email, ['Read-Only']);
     const readerPage = await memberOnOwnDevice(browser, testInfo, reader);
-    await readerPage.goto('/admin');
-    await expect(dashboardTabs(readerPage)).toHaveText(['Members', 'Economy']);
+    await readerPage.goto('/admin?tab=members');
+    await expect(dashboardTabs(readerPage)).toHaveText(['Orders', 'Drivers', 'Members', 'Economy']);
     const entry = await search(readerPage, 'Search members', reader.email, reader);
     await expect(entry).toContainText(reader.email);
     await expect(entry).not.toContainText('1200 Example Ave NW');
@@ -235,9 +235,20 @@ test.describe('Admin dashboard', () => {
 
   test('the Owner checkbox is disabled and an Owner row cannot be banned', async ({ ownerPage }) => {
     await ownerPage.goto('/admin');
-    // No tab asked for: orders is not built yet, so the first tab there is opens.
-    await expect(dashboardTabs(ownerPage)).toHaveText(['Members', 'Economy', 'Roles']);
-    await expect(ownerPage.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
+    // No tab asked for: the dashboard opens on orders.
+    await expect(dashboardTabs(ownerPage)).toHaveText([
+      'Orders',
+      'Drivers',
+      'Members',
+      'Catalog',
+      'Locations',
+      'Economy',
+      'Roles',
+      'Settings',
+      'Driver Queue',
+    ]);
+    await expect(ownerPage.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+    await ownerPage.getByRole('tab', { name: 'Members' }).click();
 
     const ownerEntry = await search(ownerPage, 'Search members', 'Marcus', owner);
     await expect(ownerEntry.getByRole('button', { name: 'Ban Marcus Vale' })).toBeDisabled();

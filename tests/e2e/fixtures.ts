@@ -23,7 +23,7 @@ export function originOf(testInfo: TestInfo): string {
 export function uniqueMember(testInfo: TestInfo, label: string): Member {
   const id = `${testInfo.project.name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
   return {
-    fullName: `${label} ${testInfo.project.name === 'phone' ? 'Phone' : 'Desk'}`,
+    fullName: `${label} ${isPhone(testInfo) ? 'Phone' : 'Desk'}`,
     email: `e2e-${id}@vault.example`,
     password: 'correct-horse-battery',
   };
@@ -93,7 +93,7 @@ export async function expectToast(
   if (options.type) await expect(toast).toHaveAttribute('data-type', options.type);
 }
 
-export const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+export const isPhone = (testInfo: TestInfo) => testInfo.project.name.startsWith('phone');
 
 /** The header's tab names as the member can reach them: the phone's menu or the desktop tabs. */
 export async function headerTabNames(page: Page, testInfo: TestInfo): Promise<string[]> {

@@ -46,30 +46,68 @@ export async function uploadFile<T>(
   return send<T>(path, { method: 'POST', body, signal: init.signal });
 }
 
+/**
+ * A file the API hands out (a CSV export): its bytes and the name the server gives it in Content-Disposition.
+ * Errors as api() throws them.
+ */
+export async function fetchFile(
+  path: string,
+  init: { signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; filename: string | undefined }> {
+  const response = await reach(path, { method: 'GET', signal: init.signal });
+  if (!response.ok) throw errorOf(response, safeJson(await response.text()));
+  return {
+    blob: await response.blob(),
+    filename: filenameOf(response.headers.get('Content-Disposition')),
+  };
+}
+
 async function send<T>(
   path: string,
   init: Pick<RequestInit, 'method' | 'headers' | 'body' | 'signal'>,
 ): Promise<T> {
-  let response: Response;
+  const response = await reach(path, init);
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) throw errorOf(response, data);
+  return data as T;
+}
+
+async function reach(
+  path: string,
+  init: Pick<RequestInit, 'method' | 'headers' | 'body' | 'signal'>,
+): Promise<Response> {
   try {
-    response = await fetch(`/api${path}`, { ...init, credentials: 'same-origin' });
+    return await fetch(`/api${path}`, { ...init, credentials: 'same-origin' });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, { code: 'NETWORK', message: 'No connection. Check your network and try again.' });
   }
-  const text = await response.text();
-  const data: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    if (isErrorBody(data)) throw new ApiError(response.status, data.error);
-    throw new ApiError(response.status, {
-      code: response.status >= 500 ? 'UNAVAILABLE' : 'BAD_REQUEST',
-      message:
-        response.status >= 500
-          ? 'The Vault is not reachable right now. Try again in a moment.'
-          : 'Request failed.',
-    });
+}
+
+function errorOf(response: Response, data: unknown): ApiError {
+  if (isErrorBody(data)) return new ApiError(response.status, data.error);
+  return new ApiError(response.status, {
+    code: response.status >= 500 ? 'UNAVAILABLE' : 'BAD_REQUEST',
+    message:
+      response.status >= 500
+        ? 'The Vault is not reachable right now. Try again in a moment.'
+        : 'Request failed.',
+  });
+}
+
+/** `attachment; filename="orders-active-2026-05-01.csv"` (or RFC 5987's filename*=UTF-8''...) -> the name. */
+function filenameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // Fall through to the plain name.
+    }
   }
-  return data as T;
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim();
 }
 
 function safeJson(text: string): unknown {

@@ -6,17 +6,25 @@ import { useSession } from '~/features/accounts/client/accounts.queries';
 import { ADMIN_TABS, can, type AdminTabId } from '~/shared/permissions';
 import { DriverQueueTab } from '~/features/delivery/client/driver-queue-tab';
 import { DriversTab } from '~/features/delivery/client/drivers-tab';
+import { CatalogTab } from './catalog-tab';
 import { EconomyTab } from './economy-tab';
+import { LocationsTab } from './locations-tab';
 import type { Actor } from './member-actions';
 import { MembersTab } from './members-tab';
+import { OrdersTab } from './orders-tab';
 import { RolesTab } from './roles-tab';
+import { SettingsTab } from './settings-tab';
 
 /** The tabs whose feature has landed; each later issue adds its own. Shown in ADMIN_TABS order. */
 const LANDED_TABS: Partial<Record<AdminTabId, { label: string; Panel: ComponentType<{ actor: Actor }> }>> = {
+  orders: { label: 'Orders', Panel: OrdersTab },
   drivers: { label: 'Drivers', Panel: DriversTab },
   members: { label: 'Members', Panel: MembersTab },
+  catalog: { label: 'Catalog', Panel: CatalogTab },
+  locations: { label: 'Locations', Panel: LocationsTab },
   economy: { label: 'Economy', Panel: EconomyTab },
   roles: { label: 'Roles', Panel: RolesTab },
+  settings: { label: 'Settings', Panel: SettingsTab },
   'driver-queue': { label: 'Driver Queue', Panel: DriverQueueTab },
 };
 

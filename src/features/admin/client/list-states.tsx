@@ -63,18 +63,20 @@ export function LoadMore({
   loading,
   failed,
   onLoad,
+  failedMessage = 'More members could not be loaded.',
 }: {
   hasMore: boolean;
   loading: boolean;
   failed: boolean;
   onLoad: () => void;
+  failedMessage?: string;
 }) {
   if (!hasMore) return null;
   return (
     <div className="flex flex-col items-center gap-2 pt-2">
       {failed && (
         <p role="alert" className="text-sm text-danger">
-          More members could not be loaded.
+          {failedMessage}
         </p>
       )}
       <Button type="button" variant="secondary" onClick={onLoad} disabled={loading}>
