@@ -121,6 +121,7 @@ export const routePolicy: RoutePolicy[] = [
   },
   { method: 'PUT', path: '/api/admin/shop-settings', access: 'manage:settings' },
   // Inbox: each member's own conversations (any other id is "not found").
+  { method: 'GET', path: '/api/inbox/unread', access: 'signed-in' },
   { method: 'GET', path: '/api/inbox/conversations', access: 'signed-in' },
   { method: 'POST', path: '/api/inbox/conversations', access: 'signed-in' },
   {

@@ -103,12 +103,18 @@ test.describe('Inbox', () => {
     await expect(row).toBeVisible();
     await expect(row.getByLabel('1 unread')).toBeVisible();
     await expect(row).toContainText('Hi Ben, <b>welcome</b>!');
+    // The header counts it too: on the Inbox tab, or on the phone's menu button.
+    const headerUnread = isPhone(testInfo)
+      ? ben.page.getByRole('button', { name: /^Navigation, Inbox, 1 unread in Inbox$/ })
+      : ben.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox 1 unread' });
+    await expect(headerUnread).toBeVisible();
     await row.click();
     const benThread = thread(ben.page, ana.user.fullName);
     await expect(benThread.getByRole('listitem')).toHaveText([/^Them: Hi Ben, <b>welcome<\/b>!/]);
     // Text stays text: nothing of it became markup.
     await expect(benThread.locator('b')).toHaveCount(0);
     if (!isPhone(testInfo)) await expect(row.getByLabel('1 unread')).toHaveCount(0);
+    await expect(headerUnread).toHaveCount(0);
 
     await sendFromComposer(ben.page, testInfo, 'Thanks Ana!');
     await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveText([

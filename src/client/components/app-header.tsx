@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { SessionUser } from '~/features/accounts/accounts.schema';
 import { useLogout } from '~/features/accounts/client/accounts.queries';
+import { useInboxUnread } from '~/features/inbox/client/inbox.queries';
 import { NotificationBell } from '~/features/notifications/client/notification-bell';
 import { useCartCount } from '../lib/cart-storage';
 import { showErrorToast } from '../lib/error-toast';
@@ -17,7 +18,10 @@ const iconButton =
 
 /** The signed-in header: compact and sticky, tabs (or a menu on phones), cart, avatar, logout, and the XP line. */
 export function AppHeader({ user }: { user: SessionUser }) {
-  const tabs = navTabsFor(user);
+  const inboxUnread = useInboxUnread().data ?? 0;
+  const tabs = navTabsFor(user).map((tab) =>
+    tab.to === paths.inbox() ? { ...tab, badge: inboxUnread } : tab,
+  );
   const navigate = useNavigate();
   const cartCount = useCartCount(user.id);
   const logout = useLogout({

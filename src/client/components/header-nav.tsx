@@ -15,6 +15,7 @@ export function DesktopTabs({ tabs }: { tabs: NavTab[] }) {
               className="relative inline-flex min-h-11 items-center rounded-lg px-2.5 text-sm font-medium whitespace-nowrap text-text-muted transition-colors duration-150 after:absolute after:inset-x-2.5 after:bottom-1 after:h-0.5 after:rounded-full after:bg-primary after:opacity-0 after:transition-opacity hover:bg-surface-raised hover:text-text aria-[current=page]:text-text aria-[current=page]:after:opacity-100 lg:px-3"
             >
               {tab.label}
+              <TabBadge count={tab.badge} />
             </NavLink>
           </li>
         ))}
@@ -31,13 +32,16 @@ export function PhoneNavMenu({ tabs }: { tabs: NavTab[] }) {
     <nav aria-label="Main" className="flex min-w-0 md:hidden">
       <DropdownMenu.Root>
         <DropdownMenu.Trigger
-          aria-label={current ? `Navigation, ${current.label}` : 'Navigation'}
+          aria-label={`${current ? `Navigation, ${current.label}` : 'Navigation'}${unreadNote(tabs)}`}
           className="inline-flex min-h-11 max-w-36 min-w-0 items-center gap-1 rounded-xl border border-border bg-surface-raised px-2.5 text-sm min-[400px]:gap-1.5 min-[400px]:px-3 font-semibold text-text transition-colors duration-150 hover:border-text-muted data-[state=open]:border-primary"
         >
           {current && (
             <current.icon className="size-5 shrink-0 text-primary max-[399px]:hidden" aria-hidden />
           )}
           <span className="truncate">{current?.label ?? 'Menu'}</span>
+          {tabs.some((tab) => tab.badge) && (
+            <span className="size-2 shrink-0 rounded-full bg-primary" aria-hidden />
+          )}
           <ChevronDown className="size-4 shrink-0 text-text-muted" aria-hidden />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -61,6 +65,7 @@ export function PhoneNavMenu({ tabs }: { tabs: NavTab[] }) {
                       aria-hidden
                     />
                     <span className="flex-1">{tab.label}</span>
+                    <TabBadge count={tab.badge} />
                     {isCurrent && <Check className="size-4 text-primary" aria-hidden />}
                   </Link>
                 </DropdownMenu.Item>
@@ -71,4 +76,23 @@ export function PhoneNavMenu({ tabs }: { tabs: NavTab[] }) {
       </DropdownMenu.Root>
     </nav>
   );
+}
+
+/** A small filled count beside a tab's label, read as "3 unread". */
+function TabBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <span className="ml-1.5 inline-grid min-w-5 place-items-center rounded-full bg-primary px-1.5 text-xs leading-5 font-bold text-on-primary tabular">
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
+/** For the phone menu button's name: ", 3 unread in Inbox". */
+function unreadNote(tabs: NavTab[]): string {
+  return tabs
+    .filter((tab) => tab.badge)
+    .map((tab) => `, ${tab.badge} unread in ${tab.label}`)
+    .join('');
 }

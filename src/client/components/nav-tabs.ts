@@ -18,6 +18,8 @@ export interface NavTab {
   icon: LucideIcon;
   /** Shown only to members who have it; the server refuses the page's calls to everyone else anyway. */
   capability?: Capability;
+  /** A count beside the label (unread messages on Inbox); hidden at 0. */
+  badge?: number;
 }
 
 /** The header's tabs in the spec's order. */

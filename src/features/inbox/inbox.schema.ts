@@ -98,3 +98,7 @@ export interface MessagesResponse {
 export interface SendMessageResponse {
   message: MessageView;
 }
+
+export interface UnreadCountResponse {
+  unreadCount: number;
+}

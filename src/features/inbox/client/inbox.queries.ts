@@ -19,6 +19,7 @@ import type {
   MessagesResponse,
   SendMessageInput,
   SendMessageResponse,
+  UnreadCountResponse,
 } from '../inbox.schema';
 
 /** Everything under 'inbox' is refetched by the event stream's 'inbox.*' events (new message, read, deleted). */
@@ -163,4 +164,15 @@ export function useDeleteConversation(config: MutationConfig<unknown, string> = 
       await config.onSuccess?.(...args);
     },
   });
+}
+
+/** The header's unread badge: others' unread messages across every conversation; 'inbox.*' events refresh it. */
+export const inboxUnreadOptions = queryOptions({
+  queryKey: [...inboxQueryKeys.all, 'unread'] as const,
+  queryFn: ({ signal }) => api<UnreadCountResponse>('/inbox/unread', { signal }),
+  select: (data) => data.unreadCount,
+});
+
+export function useInboxUnread() {
+  return useQuery(inboxUnreadOptions);
 }

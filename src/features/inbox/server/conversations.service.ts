@@ -108,6 +108,27 @@ function parseCursor(cursor: string): { at: Date; id: string } {
   return { at, id };
 }
 
+/** How many messages from others the member has not read, across every conversation (the header's badge). */
+export async function unreadMessageCount(db: Executor, viewerId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(conversationMessage)
+    .innerJoin(
+      conversationParticipant,
+      and(
+        eq(conversationParticipant.conversationId, conversationMessage.conversationId),
+        eq(conversationParticipant.userId, viewerId),
+      ),
+    )
+    .where(
+      and(
+        sql`${conversationMessage.seq} > greatest(${conversationParticipant.lastReadSeq}, ${conversationParticipant.hiddenThroughSeq})`,
+        sql`${conversationMessage.senderId} is distinct from ${viewerId}`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
 /**
  * The viewer's conversations, most recently active first, a page at a time, searched by the other party's name
  * as the viewer sees it. Listed: those with a message the viewer has not deleted, and an empty one the viewer

@@ -10,6 +10,7 @@ import {
   startConversationSchema,
   type ConversationResponse,
   type SendMessageResponse,
+  type UnreadCountResponse,
 } from '../inbox.schema';
 import {
   deleteConversation,
@@ -17,6 +18,7 @@ import {
   listConversations,
   markConversationRead,
   startConversation,
+  unreadMessageCount,
 } from './conversations.service';
 import { listMessages, sendMessage } from './messages.service';
 
@@ -26,6 +28,14 @@ import { listMessages, sendMessage } from './messages.service';
  */
 export const inboxRoutes = new Hono<SignedInEnv>()
   .use(requireUser)
+  .get('/unread', async (c) =>
+    c.json(
+      {
+        unreadCount: await unreadMessageCount(c.get('services').database.db, c.get('user').id),
+      } satisfies UnreadCountResponse,
+      200,
+    ),
+  )
   .get('/conversations', validate('query', conversationListQuerySchema), async (c) =>
     c.json(await listConversations(c.get('services').database.db, c.get('user'), c.req.valid('query')), 200),
   )

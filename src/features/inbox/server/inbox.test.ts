@@ -427,3 +427,39 @@ describe('searching conversations', () => {
     expect(await names('')).toHaveLength(2);
   });
 });
+
+describe('the unread total', () => {
+  const unreadOf = async (party: Party) => {
+    const response = await t.call('GET', '/api/inbox/unread', undefined, as(party.cookie));
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { unreadCount: number }).unreadCount;
+  };
+
+  it('counts others’ unread messages across conversations, never the member’s own, and drops as threads are read or deleted', async () => {
+    const a = await member();
+    const b = await member();
+    const c = await member();
+    const ab = await conversationOf(a, b);
+    const cb = await conversationOf(c, b);
+    await sent(a, ab, 'one');
+    await sent(a, ab, 'two');
+    await sent(c, cb, 'three');
+    expect(await unreadOf(b)).toBe(3);
+    expect(await unreadOf(a)).toBe(0);
+    // Replying reads the thread; the member's own message is never unread for them.
+    await sent(b, cb, 'my own reply');
+    expect(await unreadOf(b)).toBe(2);
+    expect(await unreadOf(c)).toBe(1);
+
+    expect((await markRead(b, ab, false)).status).toBe(200);
+    expect(await unreadOf(b)).toBe(0);
+    await sent(c, cb, 'four');
+    expect(await unreadOf(b)).toBe(1);
+    expect((await t.call('DELETE', `/api/inbox/conversations/${cb}`, undefined, as(b.cookie))).status).toBe(
+      200,
+    );
+    expect(await unreadOf(b)).toBe(0);
+    // C's reply read B's message for C.
+    expect(await unreadOf(c)).toBe(0);
+  });
+});
