@@ -4,6 +4,7 @@ import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
 import type { PlaceOrderInput } from '~/features/orders/orders.schema';
 import type { SendMessageInput } from '~/features/inbox/inbox.schema';
 import { BENCH_CONVERSATION_ID, benchInbox, measureMessageLatency } from './inbox-bench';
+import { benchFeed } from './feed-bench';
 import type { LoadRequest } from './load';
 
 /**
@@ -56,6 +57,12 @@ export const scenarios: Scenario[] = [
       return sender;
     },
   },
+  {
+    name: 'GET /api/feed (a page of 20 posts with author, like count, comment count)',
+    path: '/api/feed',
+    setup: benchFeed,
+  },
+  { name: 'GET /api/feed?q=music (search, a page of 20)', path: '/api/feed?q=music', setup: benchFeed },
 ];
 
 /** The demo shop plus a sticker with a known id, and a member signed in through the real sign-in route. */

@@ -51,7 +51,7 @@ export const router = createBrowserRouter([
           {
             Component: SignedInLayout,
             children: [
-              placeholder(paths.feed(), 'Community Feed'),
+              { path: paths.feed(), lazy: () => import('~/features/feed/client/feed-page') },
               { path: paths.menu(), lazy: () => import('~/features/shop/client/menu-page') },
               placeholder(paths.leaderboard(), 'Leaderboard'),
               placeholder(paths.missions(), 'Missions and Rewards'),

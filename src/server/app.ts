@@ -7,6 +7,8 @@ import { accountsRoutes, avatarRoutes } from '~/features/accounts/server/account
 import { adminRoutes } from '~/features/admin/server/admin.routes';
 import { adminDriversRoutes, driverRoutes } from '~/features/delivery/server/delivery.routes';
 import { economyRoutes } from '~/features/economy/server/economy.routes';
+import { feedRoutes } from '~/features/feed/server/feed.routes';
+import { moderationRoutes } from '~/features/feed/server/moderation.routes';
 import { inboxRoutes } from '~/features/inbox/server/inbox.routes';
 import { notificationsRoutes } from '~/features/notifications/server/notifications.routes';
 import { adminOrdersRoutes, ordersRoutes } from '~/features/orders/server/orders.routes';
@@ -26,7 +28,11 @@ import { staticRoutes } from './static';
 import { LocalStorage } from './storage';
 
 /** Routes that accept multipart/form-data (uploads); every other state change is JSON. */
-const MULTIPART_PATHS: RegExp[] = [/^\/api\/profile\/avatar$/, /^\/api\/admin\/stickers\/[^/]+\/image$/];
+const MULTIPART_PATHS: RegExp[] = [
+  /^\/api\/profile\/avatar$/,
+  /^\/api\/admin\/stickers\/[^/]+\/image$/,
+  /^\/api\/feed\/media$/,
+];
 const isMultipartPath = (path: string) => MULTIPART_PATHS.some((pattern) => pattern.test(path));
 
 export interface AppOptions {
@@ -105,6 +111,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/shop', shopRoutes);
   api.route('/orders', ordersRoutes);
   api.route('/inbox', inboxRoutes);
+  api.route('/feed', feedRoutes);
+  api.route('/moderation', moderationRoutes);
   api.route('/events', eventsRoutes(resolveEventViewer));
   for (const [path, router] of options.routes ?? []) api.route(path, router);
   api.all('*', apiNotFound);

@@ -170,4 +170,79 @@ export const routePolicy: RoutePolicy[] = [
     access: 'manage:drivers',
     example: '/api/admin/drivers/no-such-driver',
   },
+  // The community feed: any signed-in member reads, posts, likes and comments; deletes only their own.
+  { method: 'GET', path: '/api/feed', access: 'signed-in' },
+  { method: 'POST', path: '/api/feed/media', access: 'signed-in' },
+  { method: 'POST', path: '/api/feed/posts', access: 'signed-in' },
+  ...(['GET', 'DELETE'] as const).map((method): RoutePolicy => ({
+    method,
+    path: '/api/feed/posts/:postId',
+    access: 'signed-in',
+    example: '/api/feed/posts/no-such-post',
+  })),
+  ...(['PUT', 'DELETE'] as const).map((method): RoutePolicy => ({
+    method,
+    path: '/api/feed/posts/:postId/like',
+    access: 'signed-in',
+    example: '/api/feed/posts/no-such-post/like',
+  })),
+  ...(['GET', 'POST'] as const).map((method): RoutePolicy => ({
+    method,
+    path: '/api/feed/posts/:postId/comments',
+    access: 'signed-in',
+    example: '/api/feed/posts/no-such-post/comments',
+  })),
+  {
+    method: 'DELETE',
+    path: '/api/feed/comments/:commentId',
+    access: 'signed-in',
+    example: '/api/feed/comments/no-such-comment',
+  },
+  // Any member reports a post or a comment, once.
+  {
+    method: 'POST',
+    path: '/api/feed/posts/:postId/reports',
+    access: 'signed-in',
+    example: '/api/feed/posts/no-such-post/reports',
+  },
+  {
+    method: 'POST',
+    path: '/api/feed/comments/:commentId/reports',
+    access: 'signed-in',
+    example: '/api/feed/comments/no-such-comment/reports',
+  },
+  // Content moderation: the Content tab, pin, delete, dismiss; the audited reveal of anonymous authors.
+  { method: 'GET', path: '/api/moderation/content', access: 'moderate:posts' },
+  ...(['PUT', 'DELETE'] as const).map((method): RoutePolicy => ({
+    method,
+    path: '/api/moderation/posts/:postId/pin',
+    access: 'moderate:posts',
+    example: '/api/moderation/posts/no-such-post/pin',
+  })),
+  {
+    method: 'DELETE',
+    path: '/api/moderation/posts/:postId',
+    access: 'moderate:posts',
+    example: '/api/moderation/posts/no-such-post',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/moderation/comments/:commentId',
+    access: 'moderate:posts',
+    example: '/api/moderation/comments/no-such-comment',
+  },
+  ...(['posts/:postId', 'comments/:commentId'] as const).flatMap((item): RoutePolicy[] => [
+    {
+      method: 'POST',
+      path: `/api/moderation/${item}/dismiss-reports`,
+      access: 'moderate:posts',
+      example: `/api/moderation/${item.replace(/:\w+/, 'nothing')}/dismiss-reports`,
+    },
+    {
+      method: 'POST',
+      path: `/api/moderation/${item}/reveal`,
+      access: 'reveal:anonymous-authors',
+      example: `/api/moderation/${item.replace(/:\w+/, 'nothing')}/reveal`,
+    },
+  ]),
 ];

@@ -18,8 +18,9 @@ describe('permissions', () => {
     expect(can({ roles: ['Owner'] }, 'claim:order')).toBe(false);
   });
 
-  it('lets Moderators, Admins and Owners see who wrote anonymously', () => {
+  it('lets Moderators, Content Managers, Admins and Owners see who wrote anonymously', () => {
     expect(can({ roles: ['Moderator'] }, 'reveal:anonymous-authors')).toBe(true);
+    expect(can({ roles: ['Content Manager'] }, 'reveal:anonymous-authors')).toBe(true);
     expect(can({ roles: ['Member'] }, 'reveal:anonymous-authors')).toBe(false);
   });
 

@@ -86,7 +86,7 @@ const grants: Record<Role, readonly Capability[]> = {
   Moderator: ['reveal:anonymous-authors'],
   // Call Dibs is for drivers only: refused to Admins and Owners who do not also hold Driver.
   Driver: ['view:driver-queue', 'claim:order', 'receive:delivery-order-notifications'],
-  'Content Manager': ['view:admin', 'moderate:posts'],
+  'Content Manager': ['view:admin', 'moderate:posts', 'reveal:anonymous-authors'],
   'Catalog Manager': ['view:admin', 'manage:catalog'],
   'Orders Manager': [
     'view:admin',

@@ -376,7 +376,7 @@ test.describe('Header and guards', () => {
     );
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Community Feed', level: 1 })).toBeVisible();
-    await expect(page.getByText('This part of The Vault is not available yet.')).toBeVisible();
+    await expect(page.getByPlaceholder('Search posts or users...')).toBeVisible();
     expect(await headerTabNames(page, testInfo)).toEqual(MEMBER_TABS);
     await expect(page.getByText('Level 1', { exact: true })).toBeVisible();
     // A new member's first page claims the weekly login bonus (+10 XP).

@@ -7,7 +7,7 @@ import pg from 'pg';
 import * as tar from 'tar';
 import { z } from 'zod';
 import type { Config } from '../config';
-import { migrationsFolder, openDatabase } from './client';
+import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS } from './client';
 import { lockDataDir } from './data-dir-lock';
 
 /**
@@ -270,7 +270,10 @@ function pgdataOf(dataDir: string): string {
 async function restorePglite(dataDir: string, databaseFile: string, manifest: BackupManifest): Promise<void> {
   const pgdata = pgdataOf(dataDir);
   try {
-    const client = await PGlite.create(pgdata, { loadDataDir: new Blob([fs.readFileSync(databaseFile)]) });
+    const client = await PGlite.create(pgdata, {
+      loadDataDir: new Blob([fs.readFileSync(databaseFile)]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     try {
       await assertMigrationState(manifest, async (text) => (await client.query<Row>(text)).rows);
     } finally {

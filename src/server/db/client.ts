@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -34,6 +35,8 @@ export interface Database {
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+/** Extensions the migrations create (pg_trgm: the feed's search); PostgreSQL ships them in contrib. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 const MIGRATION_LOCK_KEY = 742_042_001;
 
 export type DatabaseTarget =
@@ -47,14 +50,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     const release = await lockDataDir(target.dataDir);
     try {
-      const client = await PGlite.create(path.join(target.dataDir, 'pgdata'));
+      const client = await PGlite.create(path.join(target.dataDir, 'pgdata'), {
+        extensions: PGLITE_EXTENSIONS,
+      });
       return wrapPglite(client, release);
     } catch (error) {
       await release();
       throw error;
     }
   }
-  const client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+  const client = await PGlite.create({
+    extensions: PGLITE_EXTENSIONS,
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  });
   return wrapPglite(client, async () => {});
 }
 

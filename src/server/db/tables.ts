@@ -2,6 +2,7 @@
 import * as audit from './schema/audit.schema';
 import * as auth from './schema/auth.schema';
 import * as economy from './schema/economy.schema';
+import * as feed from './schema/feed.schema';
 import * as inbox from './schema/inbox.schema';
 import * as meta from './schema/meta.schema';
 import * as notifications from './schema/notifications.schema';
@@ -17,5 +18,6 @@ export const tables = {
   ...notifications,
   ...shop,
   ...inbox,
+  ...feed,
 };
 export type Tables = typeof tables;

@@ -6,6 +6,7 @@ import { useSession } from '~/features/accounts/client/accounts.queries';
 import { ADMIN_TABS, can, type AdminTabId } from '~/shared/permissions';
 import { DriverQueueTab } from '~/features/delivery/client/driver-queue-tab';
 import { DriversTab } from '~/features/delivery/client/drivers-tab';
+import { ContentTab } from '~/features/feed/client/content-tab';
 import { CatalogTab } from './catalog-tab';
 import { EconomyTab } from './economy-tab';
 import { LocationsTab } from './locations-tab';
@@ -20,6 +21,7 @@ const LANDED_TABS: Partial<Record<AdminTabId, { label: string; Panel: ComponentT
   orders: { label: 'Orders', Panel: OrdersTab },
   drivers: { label: 'Drivers', Panel: DriversTab },
   members: { label: 'Members', Panel: MembersTab },
+  content: { label: 'Content', Panel: ContentTab },
   catalog: { label: 'Catalog', Panel: CatalogTab },
   locations: { label: 'Locations', Panel: LocationsTab },
   economy: { label: 'Economy', Panel: EconomyTab },

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { applyAward } from '~/features/economy/server/ledger.service';
+import { seedFeed } from '~/features/feed/server/feed.seed';
 import { seedShop } from '~/features/shop/server/shop.seed';
 import { freeReferralCode, newUserId, referralCodesTaken } from '../../auth';
 import type { Config } from '../../config';
@@ -160,12 +161,14 @@ export async function seedOnce(
       .returning({ key: appMeta.key });
     if (!claimed) return [];
     const credentials: Credential[] = [];
+    const memberIds: string[] = [];
     for (const member of DEMO_MEMBERS) {
       const password = config.demoPassword ?? generatePassword();
-      await insertMember(tx, { ...member, roles: [...member.roles] }, password, now);
+      memberIds.push(await insertMember(tx, { ...member, roles: [...member.roles] }, password, now));
       if (!config.demoPassword) credentials.push({ label: member.roles[0], email: member.email, password });
     }
     await seedShop(tx, now);
+    await seedFeed(tx, memberIds, now);
     return credentials;
   });
 }

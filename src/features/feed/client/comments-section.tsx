@@ -1,0 +1,202 @@
+import { SendHorizontal, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { CheckboxField } from '~/client/components/ui/checkbox-field';
+import { Spinner } from '~/client/components/ui/spinner';
+import { ApiError } from '~/client/lib/api-client';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
+import { paths } from '~/client/lib/paths';
+import {
+  ANONYMOUS_NAME,
+  COMMENT_LOGIN_REQUIRED,
+  COMMENT_MAX_LENGTH,
+  LOGIN_REQUIRED_TITLE,
+  awardText,
+  type CommentView,
+} from '../feed.schema';
+import { AuthorAvatar } from './author-avatar';
+import { ConfirmDialog } from './confirm-dialog';
+import { useComments, useCreateComment, useDeleteComment } from './feed.queries';
+import { ItemActionsMenu } from './item-actions-menu';
+import { PostText } from './post-text';
+
+/** A post's comments, oldest first, and the form to add one (anonymously if the member likes). */
+export function CommentsSection({ postId, now }: { postId: string; now: number }) {
+  const comments = useComments(postId, true);
+  const items = comments.data?.pages.flatMap((page) => page.comments) ?? [];
+  return (
+    <div className="flex flex-col gap-3 border-t border-border pt-3">
+      {comments.isPending ? (
+        <p role="status" className="text-sm text-text-muted">
+          Loading comments…
+        </p>
+      ) : comments.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          The comments could not be loaded.
+        </p>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-text-muted">No comments yet.</p>
+      ) : (
+        <ul aria-label="Comments" className="flex flex-col gap-3">
+          {items.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} now={now} />
+          ))}
+        </ul>
+      )}
+      {comments.hasNextPage && (
+        <button
+          type="button"
+          onClick={() => void comments.fetchNextPage()}
+          disabled={comments.isFetchingNextPage}
+          className="min-h-11 self-start rounded-xl px-3 text-sm font-semibold text-primary hover:bg-surface-raised"
+        >
+          {comments.isFetchingNextPage ? 'Loading…' : 'Show more comments'}
+        </button>
+      )}
+      <CommentForm postId={postId} />
+    </div>
+  );
+}
+
+function CommentItem({ comment, now }: { comment: CommentView; now: number }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteComment(comment.postId, {
+    onSuccess: () => {
+      setConfirming(false);
+      toast.success('Comment deleted');
+    },
+    onError: (error) => showErrorToast(error, 'Comment not deleted'),
+  });
+  const name = comment.author?.fullName ?? ANONYMOUS_NAME;
+  return (
+    <li className="flex gap-2.5">
+      <AuthorAvatar author={comment.author} size="sm" />
+      <div className="min-w-0 flex-1 rounded-xl bg-background px-3 py-2">
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          {comment.author ? (
+            <Link
+              to={paths.publicProfile(comment.author.id)}
+              className="text-sm font-semibold text-text hover:underline"
+            >
+              {name}
+            </Link>
+          ) : (
+            <span className="text-sm font-semibold text-text">{name}</span>
+          )}
+          {comment.isMine && comment.isAnonymous && <span className="text-xs text-text-muted">(you)</span>}
+          <time
+            dateTime={comment.createdAt}
+            title={formatDateTime(comment.createdAt)}
+            className="text-xs text-text-muted"
+          >
+            {formatRelativeTime(comment.createdAt, now)}
+          </time>
+          {comment.isMine && (
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              aria-label="Delete comment"
+              className="-my-2 ml-auto grid size-11 place-items-center rounded-lg text-text-muted hover:bg-surface-raised hover:text-danger"
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </button>
+          )}
+          <span className={comment.isMine ? '' : 'ml-auto'}>
+            <ItemActionsMenu
+              item={{ commentId: comment.id }}
+              isMine={comment.isMine}
+              isAnonymous={comment.isAnonymous}
+            />
+          </span>
+        </div>
+        <PostText text={comment.content} className="text-sm" />
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Comment?"
+        description="This action cannot be undone."
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(comment.id)}
+      />
+    </li>
+  );
+}
+
+function CommentForm({ postId }: { postId: string }) {
+  const id = useId();
+  const [content, setContent] = useState('');
+  const [isAnonymous, setIsAnonymous] = useState(false);
+  const create = useCreateComment(postId, {
+    onSuccess: ({ award }) => {
+      setContent('');
+      toast.success('Comment posted!', { description: awardText(award) });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) {
+        toast.error(LOGIN_REQUIRED_TITLE, { description: COMMENT_LOGIN_REQUIRED });
+        return;
+      }
+      showErrorToast(error, 'Comment not posted');
+    },
+  });
+  const over = content.length > COMMENT_MAX_LENGTH;
+  const submit = () => {
+    if (!content.trim()) {
+      toast.error(LOGIN_REQUIRED_TITLE, { description: COMMENT_LOGIN_REQUIRED });
+      return;
+    }
+    if (over) return;
+    create.mutate({ content, isAnonymous });
+  };
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <div className="flex items-end gap-2">
+        <label htmlFor={`${id}-comment`} className="sr-only">
+          Write a comment
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+          rows={1}
+          placeholder="Write a comment..."
+          aria-invalid={over || undefined}
+          className="field-sizing-content max-h-40 min-h-11 flex-1 resize-none rounded-xl border border-border bg-background px-3.5 py-2.5 text-base text-text placeholder:text-text-muted/70 transition-colors duration-150 hover:border-text-muted/50 focus-visible:border-primary aria-invalid:border-danger"
+        />
+        <button
+          type="submit"
+          disabled={create.isPending}
+          aria-label="Post comment"
+          className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary text-on-primary transition-colors duration-150 hover:bg-primary-strong disabled:opacity-50"
+        >
+          {create.isPending ? <Spinner /> : <SendHorizontal className="size-5" aria-hidden />}
+        </button>
+      </div>
+      <div className="flex items-center justify-between gap-2">
+        <CheckboxField checked={isAnonymous} onCheckedChange={setIsAnonymous} label="Comment anonymously" />
+        {content.length > COMMENT_MAX_LENGTH - 100 && (
+          <span className={`text-xs tabular ${over ? 'text-danger' : 'text-text-muted'}`}>
+            {content.length}/{COMMENT_MAX_LENGTH}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,313 @@
+import { Eye, Flag, Pin, PinOff, RotateCw, ShieldCheck, Trash2, X } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '~/client/components/ui/button';
+import { Spinner } from '~/client/components/ui/spinner';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
+import { useMinuteClock } from '~/client/lib/use-clock';
+import { can, type RoleHolder } from '~/shared/permissions';
+import {
+  ANONYMOUS_NAME,
+  REPORT_REASON_LABELS,
+  type CommentView,
+  type FeedAuthor,
+  type PostView,
+  type ReportedItem,
+} from '../feed.schema';
+import { AuthorAvatar } from './author-avatar';
+import { ConfirmDialog } from './confirm-dialog';
+import { useContent, useModerate, useReveal, type FeedItem } from './feed.queries';
+import { PostText } from './post-text';
+import { RevealDialog } from './reveal-dialog';
+
+/**
+ * The dashboard's Content tab: reported posts and comments first (reasons and counts), then every post, newest
+ * first; pin, unpin, delete, reveal and dismiss. Live through the feed's events.
+ */
+export function ContentTab({ actor }: { actor: RoleHolder }) {
+  const content = useContent();
+  const now = Math.max(useMinuteClock(), content.dataUpdatedAt);
+  if (content.isPending) {
+    return (
+      <p role="status" className="text-base text-text-muted">
+        Loading content…
+      </p>
+    );
+  }
+  if (content.isError) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-card border border-danger/50 bg-surface px-6 py-10 text-center"
+      >
+        <p className="text-base">The content could not be loaded.</p>
+        <Button variant="secondary" disabled={content.isFetching} onClick={() => void content.refetch()}>
+          {content.isFetching ? <Spinner /> : <RotateCw className="size-5" aria-hidden />}
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  const reported = content.data.pages[0]?.reported ?? [];
+  const posts = content.data.pages.flatMap((page) => page.posts);
+  return (
+    <div className="flex flex-col gap-8">
+      <Section
+        title={`Reported (${reported.length})`}
+        icon={<Flag className="size-5 text-danger" aria-hidden />}
+      >
+        {reported.length === 0 ? (
+          <Empty icon={<ShieldCheck className="size-8 text-accent" aria-hidden />}>No open reports.</Empty>
+        ) : (
+          <ul aria-label="Reported items" aria-live="polite" className="flex flex-col gap-3">
+            {reported.map((item) => (
+              <li key={`${item.post.id}:${item.comment?.id ?? ''}`}>
+                <ReportedCard item={item} actor={actor} now={now} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title="Recent Posts">
+        {posts.length === 0 ? (
+          <Empty>No posts yet.</Empty>
+        ) : (
+          <ul aria-label="Recent posts" className="flex flex-col gap-3">
+            {posts.map((post) => (
+              <li key={post.id}>
+                <ContentCard post={post} now={now}>
+                  <Actions actor={actor} post={post} />
+                </ContentCard>
+              </li>
+            ))}
+          </ul>
+        )}
+        {content.hasNextPage && (
+          <Button
+            variant="secondary"
+            className="self-center"
+            disabled={content.isFetchingNextPage}
+            onClick={() => void content.fetchNextPage()}
+          >
+            {content.isFetchingNextPage && <Spinner />}
+            Load more posts
+          </Button>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+function Section({ title, icon, children }: { title: string; icon?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+        {icon}
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Empty({ icon, children }: { icon?: ReactNode; children: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-border bg-surface px-6 py-10 text-center">
+      {icon}
+      <p className="text-base text-text-muted">{children}</p>
+    </div>
+  );
+}
+
+function ReportedCard({ item, actor, now }: { item: ReportedItem; actor: RoleHolder; now: number }) {
+  return (
+    <ContentCard post={item.post} comment={item.comment} now={now}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="rounded-full bg-danger-surface px-2.5 py-1 text-xs font-semibold text-danger tabular">
+          {item.reportCount} {item.reportCount === 1 ? 'report' : 'reports'}
+        </span>
+        {item.reasons.map(({ reason, count }) => (
+          <span key={reason} className="rounded-full border border-border px-2.5 py-1 text-xs text-text">
+            {REPORT_REASON_LABELS[reason]} × {count}
+          </span>
+        ))}
+        <time
+          dateTime={item.lastReportedAt}
+          title={formatDateTime(item.lastReportedAt)}
+          className="text-xs text-text-muted"
+        >
+          last {formatRelativeTime(item.lastReportedAt, now)}
+        </time>
+      </div>
+      {item.details.length > 0 && (
+        <ul aria-label="What the reporters said" className="flex flex-col gap-1 text-sm text-text-muted">
+          {item.details.map((detail, index) => (
+            <li key={index} className="border-l-2 border-border pl-2 break-words">
+              {detail}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Actions actor={actor} post={item.post} comment={item.comment} reported />
+    </ContentCard>
+  );
+}
+
+function ContentCard({
+  post,
+  comment,
+  now,
+  children,
+}: {
+  post: PostView;
+  comment?: CommentView | null;
+  now: number;
+  children: ReactNode;
+}) {
+  return (
+    <article className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4">
+      <Byline author={post.author} createdAt={post.createdAt} now={now} pinned={post.pinned} />
+      <PostText
+        text={post.content || (post.media ? `(${post.media.type} only)` : '')}
+        className="line-clamp-4 text-sm"
+      />
+      {comment && (
+        <div className="flex flex-col gap-2 rounded-xl border border-border bg-background p-3">
+          <p className="text-xs font-semibold tracking-wide text-text-muted uppercase">Reported comment</p>
+          <Byline author={comment.author} createdAt={comment.createdAt} now={now} />
+          <PostText text={comment.content} className="text-sm" />
+        </div>
+      )}
+      {children}
+    </article>
+  );
+}
+
+function Byline({
+  author,
+  createdAt,
+  now,
+  pinned,
+}: {
+  author: FeedAuthor | null;
+  createdAt: string;
+  now: number;
+  pinned?: boolean;
+}) {
+  return (
+    <div className="flex items-center gap-2.5">
+      <AuthorAvatar author={author} size="sm" />
+      <span className="truncate text-sm font-semibold">{author?.fullName ?? ANONYMOUS_NAME}</span>
+      <time
+        dateTime={createdAt}
+        title={formatDateTime(createdAt)}
+        className="shrink-0 text-xs text-text-muted"
+      >
+        {formatRelativeTime(createdAt, now)}
+      </time>
+      {pinned && (
+        <span className="ml-auto inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-coin">
+          <Pin className="size-3.5" aria-hidden />
+          Pinned
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Pin or unpin, delete, reveal and (for reports) dismiss, as the member's roles allow. */
+function Actions({
+  actor,
+  post,
+  comment,
+  reported,
+}: {
+  actor: RoleHolder;
+  post: PostView;
+  comment?: CommentView | null;
+  reported?: boolean;
+}) {
+  const item: FeedItem = comment ? { commentId: comment.id } : { postId: post.id };
+  const what = comment ? 'comment' : 'post';
+  const anonymous = comment ? comment.isAnonymous : post.isAnonymous;
+  const [deleting, setDeleting] = useState(false);
+  const [revealed, setRevealed] = useState<FeedAuthor | null>(null);
+  const moderate = useModerate({
+    onSuccess: (_, { action }) => {
+      setDeleting(false);
+      toast.success(
+        {
+          pin: 'Post pinned',
+          unpin: 'Post unpinned',
+          delete: what === 'post' ? 'Post deleted' : 'Comment deleted',
+          dismiss: 'Report dismissed',
+        }[action],
+      );
+    },
+    onError: (error) => showErrorToast(error, 'Not done'),
+  });
+  const reveal = useReveal({
+    onSuccess: ({ author }) => setRevealed(author),
+    onError: (error) => showErrorToast(error, 'Reveal failed'),
+  });
+  const small = 'min-h-11 px-3 text-sm';
+  return (
+    <div className="flex flex-wrap gap-2">
+      {anonymous && can(actor, 'reveal:anonymous-authors') && (
+        <Button
+          variant="secondary"
+          className={small}
+          disabled={reveal.isPending}
+          onClick={() => reveal.mutate(item)}
+        >
+          <Eye className="size-4" aria-hidden />
+          Reveal
+        </Button>
+      )}
+      {!comment && (
+        <Button
+          variant="secondary"
+          className={small}
+          disabled={moderate.isPending}
+          onClick={() =>
+            moderate.mutate({ action: post.pinned ? 'unpin' : 'pin', item: { postId: post.id } })
+          }
+        >
+          {post.pinned ? <PinOff className="size-4" aria-hidden /> : <Pin className="size-4" aria-hidden />}
+          {post.pinned ? 'Unpin' : 'Pin'}
+        </Button>
+      )}
+      <Button variant="secondary" className={`${small} text-danger`} onClick={() => setDeleting(true)}>
+        <Trash2 className="size-4" aria-hidden />
+        Delete
+      </Button>
+      {reported && (
+        <Button
+          variant="ghost"
+          className={small}
+          disabled={moderate.isPending}
+          onClick={() => moderate.mutate({ action: 'dismiss', item })}
+        >
+          <X className="size-4" aria-hidden />
+          Dismiss
+        </Button>
+      )}
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={what === 'post' ? 'Delete Post?' : 'Delete Comment?'}
+        description={
+          what === 'post'
+            ? 'This action cannot be undone. Its comments, likes and photo or video are deleted with it.'
+            : 'This action cannot be undone.'
+        }
+        confirmLabel={what === 'post' ? 'Delete Post' : 'Delete Comment'}
+        pending={moderate.isPending}
+        onConfirm={() => moderate.mutate({ action: 'delete', item })}
+      />
+      <RevealDialog author={revealed} what={what} onClose={() => setRevealed(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { Eye, Flag, MoreHorizontal, Pin, PinOff, Trash2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { useSession } from '~/features/accounts/client/accounts.queries';
+import { can } from '~/shared/permissions';
+import type { FeedAuthor } from '../feed.schema';
+import { ConfirmDialog } from './confirm-dialog';
+import { useModerate, useReveal, type FeedItem } from './feed.queries';
+import { ReportDialog } from './report-dialog';
+import { RevealDialog } from './reveal-dialog';
+
+/**
+ * The "…" menu of a post or comment: Report for members; Reveal author, Pin or Unpin and Delete for staff whose
+ * roles allow it (the server checks again). Shows nothing when there is nothing to offer.
+ */
+export function ItemActionsMenu({
+  item,
+  isMine,
+  isAnonymous,
+  pinned,
+}: {
+  item: FeedItem;
+  isMine: boolean;
+  isAnonymous: boolean;
+  /** Posts only. */
+  pinned?: boolean;
+}) {
+  const user = useSession().data?.user;
+  const what = 'commentId' in item ? 'comment' : 'post';
+  const [reporting, setReporting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [revealed, setRevealed] = useState<FeedAuthor | null>(null);
+  const reveal = useReveal({
+    onSuccess: ({ author }) => setRevealed(author),
+    onError: (error) => showErrorToast(error, 'Reveal failed'),
+  });
+  const moderate = useModerate({
+    onSuccess: (_, { action }) => {
+      setDeleting(false);
+      toast.success(
+        action === 'pin'
+          ? 'Post pinned'
+          : action === 'unpin'
+            ? 'Post unpinned'
+            : `${what === 'post' ? 'Post' : 'Comment'} deleted`,
+      );
+    },
+    onError: (error) => showErrorToast(error, 'Not done'),
+  });
+
+  const canModerate = can(user, 'moderate:posts');
+  const canReveal = can(user, 'reveal:anonymous-authors') && isAnonymous && !isMine;
+  const entries: { key: string; label: string; icon: ReactNode; danger?: boolean; onSelect: () => void }[] =
+    [];
+  if (!isMine) {
+    entries.push({
+      key: 'report',
+      label: `Report ${what}`,
+      icon: <Flag className="size-5" />,
+      onSelect: () => setReporting(true),
+    });
+  }
+  if (canReveal) {
+    entries.push({
+      key: 'reveal',
+      label: 'Reveal author',
+      icon: <Eye className="size-5" />,
+      onSelect: () => reveal.mutate(item),
+    });
+  }
+  if (canModerate && what === 'post') {
+    entries.push(
+      pinned
+        ? {
+            key: 'unpin',
+            label: 'Unpin post',
+            icon: <PinOff className="size-5" />,
+            onSelect: () => moderate.mutate({ action: 'unpin', item }),
+          }
+        : {
+            key: 'pin',
+            label: 'Pin post',
+            icon: <Pin className="size-5" />,
+            onSelect: () => moderate.mutate({ action: 'pin', item }),
+          },
+    );
+  }
+  if (canModerate && !isMine) {
+    entries.push({
+      key: 'delete',
+      label: `Delete ${what}`,
+      icon: <Trash2 className="size-5" />,
+      danger: true,
+      onSelect: () => setDeleting(true),
+    });
+  }
+  if (entries.length === 0) return null;
+
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <button
+            type="button"
+            aria-label={`More actions for this ${what}`}
+            className={`grid shrink-0 place-items-center rounded-xl text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-text data-[state=open]:bg-surface-raised ${what === 'post' ? '-mr-2 size-11' : '-my-2 size-11'}`}
+          >
+            <MoreHorizontal className="size-5" aria-hidden />
+          </button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            collisionPadding={8}
+            className="z-50 min-w-48 rounded-xl border border-border bg-surface-raised p-1.5 shadow-2xl shadow-background data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
+          >
+            {entries.map((entry) => (
+              <DropdownMenu.Item
+                key={entry.key}
+                onSelect={entry.onSelect}
+                className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-base outline-none data-highlighted:bg-surface ${entry.danger ? 'text-danger' : 'text-text'}`}
+              >
+                <span aria-hidden>{entry.icon}</span>
+                {entry.label}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ReportDialog item={item} open={reporting} onOpenChange={setReporting} />
+      <RevealDialog author={revealed} what={what} onClose={() => setRevealed(null)} />
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={what === 'post' ? 'Delete Post?' : 'Delete Comment?'}
+        description={
+          what === 'post'
+            ? 'This action cannot be undone. Its comments, likes and photo or video are deleted with it.'
+            : 'This action cannot be undone.'
+        }
+        confirmLabel={what === 'post' ? 'Delete Post' : 'Delete Comment'}
+        pending={moderate.isPending}
+        onConfirm={() => moderate.mutate({ action: 'delete', item })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { MessageCircle, Pin, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
+import { paths } from '~/client/lib/paths';
+import { ANONYMOUS_NAME, type PostView } from '../feed.schema';
+import { AuthorAvatar } from './author-avatar';
+import { CommentsSection } from './comments-section';
+import { ConfirmDialog } from './confirm-dialog';
+import { useDeletePost } from './feed.queries';
+import { ItemActionsMenu } from './item-actions-menu';
+import { LikeButton } from './like-button';
+import { PostMedia } from './post-media';
+import { PostText } from './post-text';
+
+/** One post: who wrote it (or Anonymous), when, its text and media, likes, and its comments on demand. */
+export function PostCard({ post, now }: { post: PostView; now: number }) {
+  const headingId = useId();
+  const [showComments, setShowComments] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeletePost({
+    onSuccess: () => {
+      setConfirming(false);
+      toast.success('Post deleted');
+    },
+    onError: (error) => showErrorToast(error, 'Post not deleted'),
+  });
+  const name = post.author?.fullName ?? ANONYMOUS_NAME;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex animate-fade-in flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:p-5"
+    >
+      <header className="flex items-center gap-3">
+        {post.author ? (
+          <Link to={paths.publicProfile(post.author.id)} tabIndex={-1} aria-hidden>
+            <AuthorAvatar author={post.author} />
+          </Link>
+        ) : (
+          <AuthorAvatar author={null} />
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <h3 id={headingId} className="flex min-w-0 items-center gap-1.5 text-base font-semibold">
+            {post.author ? (
+              <Link to={paths.publicProfile(post.author.id)} className="truncate hover:underline">
+                {name}
+              </Link>
+            ) : (
+              <span className="truncate">{name}</span>
+            )}
+            {post.isMine && post.isAnonymous && (
+              <span className="shrink-0 text-xs font-normal text-text-muted">(your post)</span>
+            )}
+          </h3>
+          <time
+            dateTime={post.createdAt}
+            title={formatDateTime(post.createdAt)}
+            className="text-sm text-text-muted"
+          >
+            {formatRelativeTime(post.createdAt, now)}
+          </time>
+        </div>
+        {post.pinned && (
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-coin/40 px-2.5 py-1 text-xs font-semibold text-coin">
+            <Pin className="size-3.5" aria-hidden />
+            Pinned
+          </span>
+        )}
+        {post.isMine && (
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            aria-label="Delete post"
+            className="-mr-2 grid size-11 shrink-0 place-items-center rounded-xl text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-danger"
+          >
+            <Trash2 className="size-5" aria-hidden />
+          </button>
+        )}
+        <ItemActionsMenu
+          item={{ postId: post.id }}
+          isMine={post.isMine}
+          isAnonymous={post.isAnonymous}
+          pinned={post.pinned}
+        />
+      </header>
+
+      <PostText text={post.content} />
+      {post.media && (
+        <PostMedia
+          media={post.media}
+          label={post.media.type === 'video' ? `Video from ${name}` : `Photo from ${name}`}
+        />
+      )}
+
+      <footer className="-mx-2 -mb-2 flex items-center gap-1">
+        <LikeButton post={post} />
+        <button
+          type="button"
+          aria-expanded={showComments}
+          onClick={() => setShowComments((open) => !open)}
+          aria-label={`${showComments ? 'Hide' : 'Show'} comments, ${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`}
+          className="inline-flex min-h-11 min-w-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-text"
+        >
+          <MessageCircle className="size-5" aria-hidden />
+          <span className="tabular">{post.commentCount}</span>
+        </button>
+      </footer>
+
+      {showComments && <CommentsSection postId={post.id} now={now} />}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Post?"
+        description="This action cannot be undone. Its comments, likes and photo or video are deleted with it."
+        confirmLabel="Delete Post"
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(post.id)}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+
+/** The spec's texts (sections 2, 5 and 8). */
+export const EMPTY_FEED = 'No posts yet. Be the first to share!';
+export const NO_SEARCH_RESULTS = 'No posts match your search.';
+export const LOGIN_REQUIRED_TITLE = 'Login Required';
+export const LIKE_LOGIN_REQUIRED = 'Please log in to like posts.';
+export const COMMENT_LOGIN_REQUIRED = 'Please log in and type a comment to post.';
+export const SEARCH_PLACEHOLDER = 'Search posts or users...';
+export const ANONYMOUS_NAME = 'Anonymous';
+
+export const POST_MAX_LENGTH = 2000;
+export const COMMENT_MAX_LENGTH = 500;
+export const SEARCH_MAX_LENGTH = 100;
+export const FEED_PAGE_SIZE = 20;
+/** Pinned Posts shows at most this many, newest first. */
+export const PINNED_MAX = 20;
+export const COMMENTS_PAGE_SIZE = 50;
+/** Videos are stored as they came (remuxed without metadata), so they are kept to this size. */
+export const MAX_VIDEO_BYTES = 50 * 1024 * 1024;
+
+export const MEDIA_TYPES = ['image', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** What the picker offers; the server decides the real type from the file's bytes. */
+export const ACCEPTED_MEDIA =
+  'image/png,image/jpeg,image/gif,image/webp,video/mp4,video/webm,video/quicktime,.mov';
+
+const idSchema = z.string().min(1).max(64);
+
+export const createPostSchema = z
+  .strictObject(
+    {
+      content: z
+        .string('Write your post as text.')
+        .trim()
+        .max(POST_MAX_LENGTH, `Keep your post under ${POST_MAX_LENGTH.toLocaleString('en-US')} characters.`)
+        .default(''),
+      isAnonymous: z.boolean().default(false),
+      /** An upload of this member's from POST /api/feed/media; never a URL. */
+      mediaId: idSchema.optional(),
+    },
+    { error: 'Send only the post’s text, whether it is anonymous, and its uploaded media.' },
+  )
+  .refine((post) => post.content.length > 0 || post.mediaId !== undefined, {
+    message: 'Write something or add a photo or video.',
+    path: ['content'],
+  });
+export type CreatePostInput = z.input<typeof createPostSchema>;
+export type CreatePostValues = z.output<typeof createPostSchema>;
+
+export const createCommentSchema = z.strictObject({
+  content: z
+    .string(COMMENT_LOGIN_REQUIRED)
+    .trim()
+    .min(1, COMMENT_LOGIN_REQUIRED)
+    .max(COMMENT_MAX_LENGTH, `Keep your comment under ${COMMENT_MAX_LENGTH} characters.`),
+  isAnonymous: z.boolean().default(false),
+});
+export type CreateCommentInput = z.input<typeof createCommentSchema>;
+
+export const feedQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH, `Search for at most ${SEARCH_MAX_LENGTH} characters.`)
+    .optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+export const commentsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const postIdSchema = z.object({ postId: idSchema });
+export const commentIdSchema = z.object({ commentId: idSchema });
+
+/** Someone on the feed with a name: never set for an anonymous post or comment. */
+export interface FeedAuthor {
+  id: string;
+  fullName: string;
+  avatarUrl: string;
+}
+
+export interface PostMedia {
+  type: MediaType;
+  /** Our own URL: an upload (members only) or bundled artwork. */
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface PostView {
+  id: string;
+  /** Null when anonymous, for everyone: staff reveal the author only through the audited reveal. */
+  author: FeedAuthor | null;
+  isAnonymous: boolean;
+  /** The viewer wrote it (the only way an anonymous post's author sees it as theirs). */
+  isMine: boolean;
+  content: string;
+  media: PostMedia | null;
+  likeCount: number;
+  likedByMe: boolean;
+  commentCount: number;
+  pinned: boolean;
+  createdAt: string;
+}
+
+export interface FeedPage {
+  /** Pinned Posts: only on the first page (no cursor). */
+  pinned: PostView[];
+  posts: PostView[];
+  nextCursor: string | null;
+}
+
+export interface CommentView {
+  id: string;
+  postId: string;
+  author: FeedAuthor | null;
+  isAnonymous: boolean;
+  isMine: boolean;
+  content: string;
+  createdAt: string;
+}
+
+export interface CommentsPage {
+  comments: CommentView[];
+  nextCursor: string | null;
+}
+
+/** Coins and XP a post or comment earned, or null while its cooldown runs (posting itself is never blocked). */
+export type EarnedAward = { coins: number; xp: number } | null;
+
+export interface CreatePostResponse {
+  post: PostView;
+  award: EarnedAward;
+}
+
+export interface CreateCommentResponse {
+  comment: CommentView;
+  commentCount: number;
+  award: EarnedAward;
+}
+
+export interface MediaUploadResponse {
+  media: { id: string; type: MediaType; url: string; width: number | null; height: number | null };
+}
+
+export interface LikeResponse {
+  liked: boolean;
+  likeCount: number;
+}
+
+/** The toast after a post or comment: what it earned, if anything. */
+export function awardText(award: EarnedAward): string | undefined {
+  if (!award || (award.coins === 0 && award.xp === 0)) return undefined;
+  const parts = [award.xp ? `+${award.xp} XP` : '', award.coins ? `+${award.coins} Coins` : ''];
+  return `You earned ${parts.filter(Boolean).join(' and ')}!`;
+}
+
+// Moderation (issue 10): reports, reveal, the Content tab.
+
+export const REPORT_REASONS = ['spam', 'harassment', 'illegal', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  harassment: 'Harassment',
+  illegal: 'Illegal',
+  other: 'Other',
+};
+export const REPORT_DETAILS_MAX_LENGTH = 500;
+export const REPORT_RECEIVED_TITLE = 'Report received';
+export const REPORT_RECEIVED = 'Thank you. A moderator will review it.';
+
+export const reportSchema = z
+  .strictObject({
+    reason: z.enum(REPORT_REASONS, 'Choose a reason: spam, harassment, illegal or other.'),
+    details: z
+      .string()
+      .trim()
+      .max(REPORT_DETAILS_MAX_LENGTH, `Keep the details under ${REPORT_DETAILS_MAX_LENGTH} characters.`)
+      .default(''),
+  })
+  .refine((report) => report.reason !== 'other' || report.details.length > 0, {
+    message: 'Tell the moderators what is wrong.',
+    path: ['details'],
+  });
+export type ReportInput = z.input<typeof reportSchema>;
+
+export const contentQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
+export interface ReportResponse {
+  reported: true;
+}
+
+/** Who really wrote an anonymous post or comment; every reveal is audited. */
+export interface RevealResponse {
+  author: FeedAuthor;
+}
+
+/** A reported post or comment on the Content tab, with its open reports. */
+export interface ReportedItem {
+  post: PostView;
+  /** Set when the report is about one of the post's comments. */
+  comment: CommentView | null;
+  reportCount: number;
+  reasons: { reason: ReportReason; count: number }[];
+  /** The reporters' own words, newest first (reporters stay unnamed). */
+  details: string[];
+  lastReportedAt: string;
+}
+
+export interface ContentPage {
+  /** Open reports first, most reported first: only on the first page. */
+  reported: ReportedItem[];
+  /** Then every post, newest first (pinned ones marked), page by page. */
+  posts: PostView[];
+  nextCursor: string | null;
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { AppError } from '~/shared/app-error';
+import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
+import { notify } from '~/features/notifications/server/notifications.service';
+import type { Db, Executor } from '~/server/db/client';
+import { user } from '~/server/db/schema/auth.schema';
+import { feedComment, feedPost } from '~/server/db/schema/feed.schema';
+import { publish } from '~/server/events';
+import {
+  COMMENTS_PAGE_SIZE,
+  type CommentView,
+  type CommentsPage,
+  type CreateCommentResponse,
+} from '../feed.schema';
+import {
+  authorColumns,
+  authorOf,
+  decodeCursor,
+  encodeCursor,
+  exactTime,
+  namedAuthorJoin,
+} from './feed-views';
+import { awardOnce, postNotFound, publishPostChange } from './posts.service';
+
+const commentNotFound = () =>
+  new AppError('NOT_FOUND', 'This comment does not exist or has been removed.', {
+    title: 'Comment Not Found',
+  });
+
+export function selectComments(db: Executor, viewerId: string) {
+  return db
+    .select({
+      id: feedComment.id,
+      postId: feedComment.postId,
+      content: feedComment.content,
+      isAnonymous: feedComment.isAnonymous,
+      createdAt: feedComment.createdAt,
+      cursorAt: exactTime(feedComment.createdAt),
+      isMine: sql<boolean>`(${feedComment.userId} = ${viewerId})`,
+      ...authorColumns,
+    })
+    .from(feedComment)
+    .leftJoin(user, namedAuthorJoin(feedComment.userId, feedComment.isAnonymous));
+}
+
+type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
+
+export function toCommentView(row: CommentRow): CommentView {
+  return {
+    id: row.id,
+    postId: row.postId,
+    author: authorOf(row),
+    isAnonymous: row.isAnonymous,
+    isMine: row.isMine,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A post's comments, oldest first, a page at a time. */
+export async function listComments(
+  db: Db,
+  viewerId: string,
+  postId: string,
+  cursor: string | undefined,
+): Promise<CommentsPage> {
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const [[post], rows] = await Promise.all([
+    db.select({ id: feedPost.id }).from(feedPost).where(eq(feedPost.id, postId)),
+    selectComments(db, viewerId)
+      .where(
+        and(
+          eq(feedComment.postId, postId),
+          after
+            ? sql`(${feedComment.createdAt}, ${feedComment.id}) > (${after.at}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(feedComment.createdAt), asc(feedComment.id))
+      .limit(COMMENTS_PAGE_SIZE + 1),
+  ]);
+  if (!post) throw postNotFound();
+  const page = rows.slice(0, COMMENTS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    comments: page.map(toCommentView),
+    nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor(last.cursorAt, last.id) : null,
+  };
+}
+
+/**
+ * Adds a comment, counts it on the post, rewards it once per cooldown, and tells the post's author (as
+ * 'Someone' when the comment is anonymous). The event names the post and comment only.
+ */
+export async function createComment(
+  db: Db,
+  commenter: { id: string; name: string },
+  postId: string,
+  input: { content: string; isAnonymous: boolean },
+  now: Date,
+): Promise<CreateCommentResponse> {
+  return db.transaction(async (tx) => {
+    const [post] = await tx
+      .update(feedPost)
+      .set({ commentCount: sql`${feedPost.commentCount} + 1` })
+      .where(eq(feedPost.id, postId))
+      .returning({ authorId: feedPost.userId, commentCount: feedPost.commentCount });
+    if (!post) throw postNotFound();
+    const id = randomUUID();
+    await tx.insert(feedComment).values({
+      id,
+      postId,
+      userId: commenter.id,
+      content: input.content,
+      isAnonymous: input.isAnonymous,
+      createdAt: now,
+    });
+    const settings = await readEconomySettings(tx);
+    const award = await awardOnce(tx, {
+      userId: commenter.id,
+      action: 'comment-award',
+      coins: settings.commentCoins,
+      xp: settings.commentXp,
+      cooldownHours: settings.commentCooldownHours,
+      reason: 'comment',
+      reference: input.isAnonymous ? null : id,
+      at: now,
+    });
+    if (post.authorId !== commenter.id) {
+      await notify(tx, {
+        userId: post.authorId,
+        message: `${input.isAnonymous ? 'Someone' : commenter.name} commented on your post.`,
+        link: '/feed',
+        at: now,
+      });
+    }
+    await publishComment(tx, postId, id);
+    const [row] = await selectComments(tx, commenter.id).where(eq(feedComment.id, id));
+    return { comment: toCommentView(row!), commentCount: post.commentCount, award };
+  });
+}
+
+/** The author deletes their own comment. */
+export async function deleteOwnComment(db: Db, authorId: string, commentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(feedComment)
+      .where(and(eq(feedComment.id, commentId), eq(feedComment.userId, authorId)))
+      .returning({ postId: feedComment.postId });
+    if (!deleted) throw commentNotFound();
+    await uncountComment(tx, deleted.postId, commentId);
+  });
+}
+
+/** After a comment is deleted: the post's count, and the event. */
+export async function uncountComment(tx: Executor, postId: string, commentId: string): Promise<void> {
+  await tx
+    .update(feedPost)
+    .set({ commentCount: sql`greatest(${feedPost.commentCount} - 1, 0)` })
+    .where(eq(feedPost.id, postId));
+  await publishComment(tx, postId, commentId);
+}
+
+async function publishComment(tx: Executor, postId: string, commentId: string): Promise<void> {
+  await publish(tx, 'feed.comment', { postId, commentId }, { kind: 'everyone' });
+  await publishPostChange(tx, postId);
+}
+
+export { commentNotFound };

@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { AppError } from '~/shared/app-error';
+import { writeAudit } from '~/server/audit';
+import type { Db, Executor } from '~/server/db/client';
+import { user } from '~/server/db/schema/auth.schema';
+import { feedComment, feedPost, feedReport } from '~/server/db/schema/feed.schema';
+import { publish } from '~/server/events';
+import type { Storage } from '~/server/storage';
+import type { ContentPage, ReportReason, ReportedItem, RevealResponse } from '../feed.schema';
+import { commentNotFound, selectComments, toCommentView, uncountComment } from './comments.service';
+import { deleteStoredMedia } from './feed-media.service';
+import { authorColumns, authorOf } from './feed-views';
+import { listFeed, postNotFound, publishPostChange, selectPosts, toPostView } from './posts.service';
+
+/** How many reported items the Content tab lists at once (most reported first). */
+export const REPORTED_ITEMS_SHOWN = 50;
+
+/** The Content tab of everyone who moderates hears of a new or dismissed report. */
+const publishReports = (tx: Executor, postId: string) =>
+  publish(tx, 'feed.report', { postId }, { kind: 'capability', capability: 'moderate:posts' });
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * A member reports a post, or one of its comments: once per member per item (a unique index decides, so two
+ * reports at once store one). Reporting your own writing is allowed; it is simply one more report.
+ */
+export async function report(
+  db: Db,
+  reporterId: string,
+  target: { postId: string } | { commentId: string },
+  input: { reason: ReportReason; details: string },
+  now: Date,
+): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      let postId: string;
+      let commentId: string | null = null;
+      if ('commentId' in target) {
+        const [comment] = await tx
+          .select({ postId: feedComment.postId })
+          .from(feedComment)
+          .where(eq(feedComment.id, target.commentId));
+        if (!comment) throw commentNotFound();
+        postId = comment.postId;
+        commentId = target.commentId;
+      } else {
+        const [post] = await tx
+          .select({ id: feedPost.id })
+          .from(feedPost)
+          .where(eq(feedPost.id, target.postId));
+        if (!post) throw postNotFound();
+        postId = post.id;
+      }
+      await tx.insert(feedReport).values({
+        id: randomUUID(),
+        postId,
+        commentId,
+        reporterId,
+        reason: input.reason,
+        details: input.details,
+        createdAt: now,
+      });
+      await publishReports(tx, postId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const what = 'commentId' in target ? 'comment' : 'post';
+      throw new AppError('CONFLICT', `You have already reported this ${what}. A moderator will review it.`, {
+        title: 'Already Reported',
+      });
+    }
+    throw error;
+  }
+}
+
+/** The Content tab: open reports grouped by item (most reported first), then the feed's posts, newest first. */
+export async function listContent(
+  db: Db,
+  viewerId: string,
+  cursor: string | undefined,
+): Promise<ContentPage> {
+  const [reported, feed] = await Promise.all([
+    cursor ? Promise.resolve([]) : reportedItems(db, viewerId),
+    listFeed(db, viewerId, { cursor }),
+  ]);
+  return { reported, posts: [...feed.pinned, ...feed.posts], nextCursor: feed.nextCursor };
+}
+
+async function reportedItems(db: Db, viewerId: string): Promise<ReportedItem[]> {
+  const open = isNull(feedReport.dismissedAt);
+  const groups = await db
+    .select({
+      postId: feedReport.postId,
+      commentId: feedReport.commentId,
+      reportCount: count(),
+      lastReportedAt: max(feedReport.createdAt),
+    })
+    .from(feedReport)
+    .where(open)
+    .groupBy(feedReport.postId, feedReport.commentId)
+    .orderBy(desc(count()), desc(max(feedReport.createdAt)))
+    .limit(REPORTED_ITEMS_SHOWN);
+  if (groups.length === 0) return [];
+  const postIds = [...new Set(groups.map((g) => g.postId))];
+  const commentIds = groups.flatMap((g) => (g.commentId ? [g.commentId] : []));
+  const [reports, posts, comments] = await Promise.all([
+    db
+      .select({
+        postId: feedReport.postId,
+        commentId: feedReport.commentId,
+        reason: feedReport.reason,
+        details: feedReport.details,
+      })
+      .from(feedReport)
+      .where(and(open, inArray(feedReport.postId, postIds)))
+      .orderBy(desc(feedReport.createdAt)),
+    selectPosts(db, viewerId).where(inArray(feedPost.id, postIds)),
+    commentIds.length
+      ? selectComments(db, viewerId).where(inArray(feedComment.id, commentIds))
+      : Promise.resolve([]),
+  ]);
+  const postById = new Map(posts.map((row) => [row.id, toPostView(row)]));
+  const commentById = new Map(comments.map((row) => [row.id, toCommentView(row)]));
+  return groups.flatMap((group) => {
+    const post = postById.get(group.postId);
+    if (!post) return [];
+    const mine = reports.filter((r) => r.postId === group.postId && r.commentId === group.commentId);
+    const reasons = new Map<ReportReason, number>();
+    for (const r of mine)
+      reasons.set(r.reason as ReportReason, (reasons.get(r.reason as ReportReason) ?? 0) + 1);
+    return [
+      {
+        post,
+        comment: group.commentId ? (commentById.get(group.commentId) ?? null) : null,
+        reportCount: group.reportCount,
+        reasons: [...reasons].map(([reason, n]) => ({ reason, count: n })).sort((a, b) => b.count - a.count),
+        details: mine.flatMap((r) => (r.details ? [r.details] : [])).slice(0, 10),
+        lastReportedAt: (group.lastReportedAt ?? new Date(0)).toISOString(),
+      },
+    ];
+  });
+}
+
+/** Pins or unpins a post (Pinned Posts shows it first); audited once per change. */
+export async function setPinned(
+  db: Db,
+  actorId: string,
+  postId: string,
+  pinned: boolean,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(feedPost)
+      .set({ pinned, pinnedAt: pinned ? now : null })
+      .where(and(eq(feedPost.id, postId), eq(feedPost.pinned, !pinned)))
+      .returning({ id: feedPost.id });
+    if (!changed) {
+      const [exists] = await tx.select({ id: feedPost.id }).from(feedPost).where(eq(feedPost.id, postId));
+      if (!exists) throw postNotFound();
+      return; // Already as asked: nothing to audit.
+    }
+    await writeAudit(tx, {
+      eventType: pinned ? 'POST_PINNED' : 'POST_UNPINNED',
+      actorId,
+      meta: { postId },
+      at: now,
+    });
+    await publishPostChange(tx, postId);
+  });
+}
+
+/** Staff delete a post for good: its comments, likes, reports and stored media go with it. */
+export async function deletePostAsStaff(
+  db: Db,
+  storage: Storage,
+  actorId: string,
+  postId: string,
+  now: Date,
+): Promise<void> {
+  const mediaUrl = await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(feedPost).where(eq(feedPost.id, postId)).returning({
+      mediaUrl: feedPost.mediaUrl,
+      isAnonymous: feedPost.isAnonymous,
+      commentCount: feedPost.commentCount,
+    });
+    if (!deleted) throw postNotFound();
+    // The author is not written here: an anonymous author is named only by a reveal.
+    await writeAudit(tx, {
+      eventType: 'POST_DELETED',
+      actorId,
+      meta: {
+        postId,
+        anonymous: deleted.isAnonymous,
+        comments: deleted.commentCount,
+        media: deleted.mediaUrl !== null,
+      },
+      at: now,
+    });
+    await publishPostChange(tx, postId);
+    await publishReports(tx, postId);
+    return deleted.mediaUrl;
+  });
+  await deleteStoredMedia(storage, mediaUrl);
+}
+
+/** Staff delete one comment. */
+export async function deleteCommentAsStaff(
+  db: Db,
+  actorId: string,
+  commentId: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(feedComment)
+      .where(eq(feedComment.id, commentId))
+      .returning({ postId: feedComment.postId, isAnonymous: feedComment.isAnonymous });
+    if (!deleted) throw commentNotFound();
+    await writeAudit(tx, {
+      eventType: 'COMMENT_DELETED',
+      actorId,
+      meta: { postId: deleted.postId, commentId, anonymous: deleted.isAnonymous },
+      at: now,
+    });
+    await uncountComment(tx, deleted.postId, commentId);
+    await publishReports(tx, deleted.postId);
+  });
+}
+
+/** Dismisses the open reports of a post (or of one of its comments), audited once. */
+export async function dismissReports(
+  db: Db,
+  actorId: string,
+  target: { postId: string } | { commentId: string },
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const where =
+      'commentId' in target
+        ? eq(feedReport.commentId, target.commentId)
+        : and(eq(feedReport.postId, target.postId), isNull(feedReport.commentId));
+    const dismissed = await tx
+      .update(feedReport)
+      .set({ dismissedAt: now, dismissedBy: actorId })
+      .where(and(where, isNull(feedReport.dismissedAt)))
+      .returning({ postId: feedReport.postId });
+    if (dismissed.length === 0) {
+      throw new AppError('NOT_FOUND', 'There are no open reports about this.', {
+        title: 'Nothing to Dismiss',
+      });
+    }
+    await writeAudit(tx, {
+      eventType: 'REPORTS_DISMISSED',
+      actorId,
+      meta: { ...target, reports: dismissed.length },
+      at: now,
+    });
+    await publishReports(tx, dismissed[0]!.postId);
+  });
+}
+
+/**
+ * The real author of an anonymous post or comment, for staff who may see it. Every use writes an audit row: who
+ * looked, at whom, and at which post.
+ */
+export async function revealAuthor(
+  db: Db,
+  actorId: string,
+  target: { postId: string } | { commentId: string },
+  now: Date,
+): Promise<RevealResponse> {
+  return db.transaction(async (tx) => {
+    const isComment = 'commentId' in target;
+    const [row] = isComment
+      ? await tx
+          .select({ postId: feedComment.postId, isAnonymous: feedComment.isAnonymous, ...authorColumns })
+          .from(feedComment)
+          .innerJoin(user, eq(user.id, feedComment.userId))
+          .where(eq(feedComment.id, target.commentId))
+      : await tx
+          .select({ postId: feedPost.id, isAnonymous: feedPost.isAnonymous, ...authorColumns })
+          .from(feedPost)
+          .innerJoin(user, eq(user.id, feedPost.userId))
+          .where(eq(feedPost.id, target.postId));
+    if (!row) throw isComment ? commentNotFound() : postNotFound();
+    if (!row.isAnonymous) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `This ${isComment ? 'comment' : 'post'} is not anonymous: its author is shown on it.`,
+      );
+    }
+    await writeAudit(tx, {
+      eventType: 'ANONYMOUS_AUTHOR_REVEALED',
+      actorId,
+      meta: {
+        postId: row.postId,
+        ...(isComment ? { commentId: target.commentId } : {}),
+        authorId: row.authorId,
+      },
+      at: now,
+    });
+    return { author: authorOf(row)! };
+  });
+}

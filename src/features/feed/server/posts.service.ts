@@ -1,0 +1,297 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '~/shared/app-error';
+import { HOUR_MS } from '~/shared/time';
+import type { CooldownAction } from '~/features/economy/server/cooldown.service';
+import { takeCooldown } from '~/features/economy/server/cooldown.service';
+import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
+import { applyAward } from '~/features/economy/server/ledger.service';
+import type { Db, Executor } from '~/server/db/client';
+import { user } from '~/server/db/schema/auth.schema';
+import { feedLike, feedPost } from '~/server/db/schema/feed.schema';
+import { publish } from '~/server/events';
+import type { Storage } from '~/server/storage';
+import {
+  FEED_PAGE_SIZE,
+  PINNED_MAX,
+  type CreatePostValues,
+  type CreatePostResponse,
+  type EarnedAward,
+  type FeedPage,
+  type LikeResponse,
+  type PostView,
+} from '../feed.schema';
+import { claimUpload, deleteStoredMedia } from './feed-media.service';
+import {
+  authorColumns,
+  authorOf,
+  containsPattern,
+  decodeCursor,
+  encodeCursor,
+  exactTime,
+  mediaOf,
+  namedAuthorJoin,
+} from './feed-views';
+
+/** Everyone signed in hears of a change to a post; the event names the post only, never who wrote it. */
+export const publishPostChange = (tx: Executor, postId: string) =>
+  publish(tx, 'feed.post', { postId }, { kind: 'everyone' });
+
+export const postNotFound = () =>
+  new AppError('NOT_FOUND', 'This post does not exist or has been removed.', { title: 'Post Not Found' });
+
+/** The columns of a post as a viewer sees it: never the author of an anonymous one (see namedAuthorJoin). */
+function postColumns(viewerId: string) {
+  return {
+    id: feedPost.id,
+    content: feedPost.content,
+    isAnonymous: feedPost.isAnonymous,
+    mediaUrl: feedPost.mediaUrl,
+    mediaType: feedPost.mediaType,
+    mediaWidth: feedPost.mediaWidth,
+    mediaHeight: feedPost.mediaHeight,
+    pinned: feedPost.pinned,
+    likeCount: feedPost.likeCount,
+    commentCount: feedPost.commentCount,
+    createdAt: feedPost.createdAt,
+    cursorAt: exactTime(feedPost.createdAt),
+    isMine: sql<boolean>`(${feedPost.userId} = ${viewerId})`,
+    likedByMe: sql<boolean>`(${feedLike.userId} is not null)`,
+    ...authorColumns,
+  };
+}
+
+export function selectPosts(db: Executor, viewerId: string) {
+  return db
+    .select(postColumns(viewerId))
+    .from(feedPost)
+    .leftJoin(user, namedAuthorJoin(feedPost.userId, feedPost.isAnonymous))
+    .leftJoin(feedLike, and(eq(feedLike.postId, feedPost.id), eq(feedLike.userId, viewerId)));
+}
+
+type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
+
+export function toPostView(row: PostRow): PostView {
+  return {
+    id: row.id,
+    author: authorOf(row),
+    isAnonymous: row.isAnonymous,
+    isMine: row.isMine,
+    content: row.content,
+    media: mediaOf(row),
+    likeCount: row.likeCount,
+    likedByMe: row.likedByMe,
+    commentCount: row.commentCount,
+    pinned: row.pinned,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** How many members a name search looks for at most (a name matching more is not much of a search). */
+const NAME_MATCHES_MAX = 1000;
+
+/**
+ * Posts whose text, or whose named author, matches: a name never matches an anonymous post. The matching
+ * members are looked up first (trigram index on user.name), so the planner can either walk the page index and
+ * filter (a common word) or combine the trigram index on content with the author index (a rare one).
+ */
+async function matching(db: Executor, q: string): Promise<SQL> {
+  const pattern = containsPattern(q);
+  const authors = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(ilike(user.name, pattern))
+    .limit(NAME_MATCHES_MAX);
+  const authorIds = sql.join(
+    authors.map((a) => sql`${a.id}`),
+    sql`, `,
+  );
+  return sql`(${feedPost.content} ilike ${pattern} or (${feedPost.isAnonymous} = false and ${feedPost.userId} = any(array[${authorIds}]::text[])))`;
+}
+
+/**
+ * One page of the feed: Pinned Posts (first page only), then the others newest first, keyset-paginated by
+ * (created_at, id) so posts arriving meanwhile never shift a page.
+ */
+export async function listFeed(
+  db: Db,
+  viewerId: string,
+  query: { q?: string | undefined; cursor?: string | undefined },
+): Promise<FeedPage> {
+  const search = query.q ? await matching(db, query.q) : undefined;
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const [pinned, rows] = await Promise.all([
+    after
+      ? Promise.resolve([])
+      : selectPosts(db, viewerId)
+          .where(and(eq(feedPost.pinned, true), search))
+          .orderBy(desc(feedPost.createdAt), desc(feedPost.id))
+          .limit(PINNED_MAX),
+    selectPosts(db, viewerId)
+      .where(
+        and(
+          eq(feedPost.pinned, false),
+          search,
+          after
+            ? sql`(${feedPost.createdAt}, ${feedPost.id}) < (${after.at}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(feedPost.createdAt), desc(feedPost.id))
+      .limit(FEED_PAGE_SIZE + 1),
+  ]);
+  const page = rows.slice(0, FEED_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    pinned: pinned.map(toPostView),
+    posts: page.map(toPostView),
+    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last.cursorAt, last.id) : null,
+  };
+}
+
+export async function getPost(db: Executor, viewerId: string, postId: string): Promise<PostView> {
+  const [row] = await selectPosts(db, viewerId).where(eq(feedPost.id, postId));
+  if (!row) throw postNotFound();
+  return toPostView(row);
+}
+
+/**
+ * Coins and XP for a post or comment, at most once per cooldown: the cooldown is taken by one conditional upsert
+ * in the writing transaction, so of many posts at once exactly one is rewarded. The post itself always goes up.
+ */
+export async function awardOnce(
+  tx: Executor,
+  award: {
+    userId: string;
+    action: Extract<CooldownAction, 'post-award' | 'comment-award'>;
+    coins: number;
+    xp: number;
+    cooldownHours: number;
+    reason: string;
+    /** The post or comment, unless it is anonymous: the ledger must not tie a member to it either. */
+    reference: string | null;
+    at: Date;
+  },
+): Promise<EarnedAward> {
+  if (award.coins <= 0 && award.xp <= 0) return null;
+  if (!(await takeCooldown(tx, award.userId, award.action, award.cooldownHours * HOUR_MS, award.at)))
+    return null;
+  await applyAward(tx, {
+    userId: award.userId,
+    coins: award.coins,
+    xp: award.xp,
+    reason: award.reason,
+    ...(award.reference ? { reference: award.reference } : {}),
+    at: award.at,
+  });
+  return { coins: award.coins, xp: award.xp };
+}
+
+export async function createPost(
+  db: Db,
+  authorId: string,
+  input: CreatePostValues,
+  now: Date,
+): Promise<CreatePostResponse> {
+  return db.transaction(async (tx) => {
+    const media = input.mediaId ? await claimUpload(tx, authorId, input.mediaId) : undefined;
+    const id = randomUUID();
+    await tx.insert(feedPost).values({
+      id,
+      userId: authorId,
+      content: input.content,
+      isAnonymous: input.isAnonymous,
+      ...media,
+      createdAt: now,
+    });
+    const settings = await readEconomySettings(tx);
+    const award = await awardOnce(tx, {
+      userId: authorId,
+      action: 'post-award',
+      coins: settings.postCoins,
+      xp: settings.postXp,
+      cooldownHours: settings.postCooldownHours,
+      reason: 'post',
+      reference: input.isAnonymous ? null : id,
+      at: now,
+    });
+    await publishPostChange(tx, id);
+    return { post: await getPost(tx, authorId, id), award };
+  });
+}
+
+/** The author deletes their own post; comments, likes and reports go with it, then its file. */
+export async function deleteOwnPost(
+  db: Db,
+  storage: Storage,
+  authorId: string,
+  postId: string,
+): Promise<void> {
+  const mediaUrl = await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(feedPost)
+      .where(and(eq(feedPost.id, postId), eq(feedPost.userId, authorId)))
+      .returning({ mediaUrl: feedPost.mediaUrl });
+    // Someone else's post is "not found" too: nothing tells whose it is.
+    if (!deleted) throw postNotFound();
+    await publishPostChange(tx, postId);
+    return deleted.mediaUrl;
+  });
+  await deleteStoredMedia(storage, mediaUrl);
+}
+
+/**
+ * Likes or unlikes a post: idempotent, and the primary key (post, member) keeps one like per member however
+ * many requests arrive at once. The count moves only when a row was really added or removed.
+ */
+export async function setLike(
+  db: Db,
+  userId: string,
+  postId: string,
+  liked: boolean,
+  now: Date,
+): Promise<LikeResponse> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [post] = await tx.select({ id: feedPost.id }).from(feedPost).where(eq(feedPost.id, postId));
+      if (!post) throw postNotFound();
+      const changed = liked
+        ? await tx
+            .insert(feedLike)
+            .values({ postId, userId, createdAt: now })
+            .onConflictDoNothing()
+            .returning({ postId: feedLike.postId })
+        : await tx
+            .delete(feedLike)
+            .where(and(eq(feedLike.postId, postId), eq(feedLike.userId, userId)))
+            .returning({ postId: feedLike.postId });
+      if (changed.length === 0) {
+        const [current] = await tx
+          .select({ likeCount: feedPost.likeCount })
+          .from(feedPost)
+          .where(eq(feedPost.id, postId));
+        return { liked, likeCount: current?.likeCount ?? 0 };
+      }
+      const [updated] = await tx
+        .update(feedPost)
+        .set({ likeCount: sql`${feedPost.likeCount} + ${liked ? 1 : -1}` })
+        .where(eq(feedPost.id, postId))
+        .returning({ likeCount: feedPost.likeCount });
+      if (!updated) throw postNotFound();
+      await publishPostChange(tx, postId);
+      return { liked, likeCount: updated.likeCount };
+    });
+  } catch (error) {
+    // The post was deleted between the check and the like.
+    if (isForeignKeyViolation(error)) throw postNotFound();
+    throw error;
+  }
+}
+
+/** PostgreSQL's foreign_key_violation, as node-postgres or PGlite report it (drizzle wraps it in `cause`). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23503') return true;
+  }
+  return false;
+}

@@ -1,0 +1,234 @@
+import path from 'node:path';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expectToast, isPhone, registerByApi, signInByApi, uniqueMember } from './fixtures';
+
+const WEEKLY_BONUS = 'You earned +10 XP and +10 Coins for your weekly login!';
+const FIXTURES = path.resolve(import.meta.dirname, '../../src/features/feed/server/test-fixtures');
+
+/** A valid 1 x 1 PNG. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Something no other story (or the other project running beside this one) writes. */
+const unique = (label: string) =>
+  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A fresh member, signed in, on the feed, with the weekly bonus toast closed. */
+async function memberOnFeed(page: Page, testInfo: TestInfo, label: string) {
+  const member = uniqueMember(testInfo, label);
+  await registerByApi(page.request, testInfo, member);
+  await signInByApi(page.request, testInfo, member);
+  await page.goto('/feed');
+  await expect(page.getByRole('heading', { name: 'Community Feed', level: 1 })).toBeVisible();
+  await expectToast(page, 'Weekly Bonus!', WEEKLY_BONUS);
+  await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Close toast' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  return member;
+}
+
+async function secondMember(browser: Browser, testInfo: TestInfo, label: string) {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: testInfo.project.use.viewport,
+  });
+  const page = await context.newPage();
+  const member = await memberOnFeed(page, testInfo, label);
+  return { context, page, member };
+}
+
+const postCard = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+
+async function writePost(page: Page, text: string, options: { anonymous?: boolean } = {}) {
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a new post' });
+  await expect(dialog.getByRole('button', { name: 'Post', exact: true })).toBeDisabled();
+  await dialog.getByLabel('Post text').fill(text);
+  if (options.anonymous) await dialog.getByRole('checkbox', { name: 'Post anonymously' }).click();
+  await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test.describe('Community Feed', () => {
+  test('a member posts, earns the post reward once, likes, unlikes and comments', async ({
+    page,
+  }, testInfo) => {
+    await memberOnFeed(page, testInfo, 'Poster');
+    const text = unique('First post from the e2e');
+    await writePost(page, text);
+    await expectToast(page, 'Post shared!', 'You earned +15 XP and +15 Coins!', { type: 'success' });
+    const card = postCard(page, text);
+    await expect(card).toBeVisible();
+
+    const like = card.getByRole('button', { name: /^Like post/ });
+    await like.click();
+    await expect(card.getByRole('button', { name: 'Unlike post, 1 like' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await card.getByRole('button', { name: 'Unlike post, 1 like' }).click();
+    await expect(card.getByRole('button', { name: 'Like post, 0 likes' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+
+    await card.getByRole('button', { name: /Show comments, 0 comments/ }).click();
+    await expect(card.getByText('No comments yet.')).toBeVisible();
+    await card.getByRole('button', { name: 'Post comment' }).click();
+    await expectToast(page, 'Login Required', 'Please log in and type a comment to post.', { type: 'error' });
+    await card.getByLabel('Write a comment').fill('My own first comment');
+    await card.getByRole('button', { name: 'Post comment' }).click();
+    await expect(
+      card.getByRole('list', { name: 'Comments' }).getByText('My own first comment'),
+    ).toBeVisible();
+    await expect(card.getByRole('button', { name: /Hide comments, 1 comment$/ })).toBeVisible();
+
+    // A second post the same day goes up but earns nothing.
+    const again = unique('Second post');
+    await writePost(page, again);
+    await expect(postCard(page, again)).toBeVisible();
+    const front = page.locator('[data-sonner-toast][data-front="true"]');
+    await expect(front.locator('[data-title]')).toHaveText('Post shared!');
+    await expect(front.locator('[data-description]')).toHaveCount(0);
+  });
+
+  test('a member posts a photo and a phone video, with upload progress', async ({ page }, testInfo) => {
+    await memberOnFeed(page, testInfo, 'Media');
+    for (const [file, kind] of [
+      [{ name: 'dot.png', mimeType: 'image/png', buffer: TINY_PNG }, 'Photo'],
+      [path.join(FIXTURES, 'phone.mov'), 'Video'],
+    ] as const) {
+      const text = unique(`${kind} post`);
+      await page.getByRole('button', { name: 'New Post' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create a new post' });
+      await dialog.getByLabel('Photo or video').setInputFiles(file);
+      await expect(dialog.getByRole('progressbar')).toBeVisible();
+      await expect(dialog.getByText('Uploaded')).toBeVisible();
+      await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+      await dialog.getByLabel('Post text').fill(text);
+      await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+      await expect(dialog).toHaveCount(0);
+      const card = postCard(page, text);
+      if (kind === 'Photo') {
+        const image = card.getByRole('img', { name: /^Photo from / });
+        await expect(image).toHaveAttribute('src', /^\/api\/uploads\/[a-f0-9]{32}\.png$/);
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+      } else {
+        const video = card.locator('video');
+        // The QuickTime file was stored as MP4, which every browser plays.
+        await expect(video).toHaveAttribute('src', /^\/api\/uploads\/[a-f0-9]{32}\.mp4$/);
+        await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  test('an anonymous post shows Anonymous to others and "your post" to its author', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const author = await memberOnFeed(page, testInfo, 'Hidden');
+    const text = unique('Anonymous thought');
+    await writePost(page, text, { anonymous: true });
+    const mine = postCard(page, text);
+    await expect(mine.getByRole('heading', { name: 'Anonymous (your post)' })).toBeVisible();
+    await expect(mine).not.toContainText(author.fullName);
+
+    const other = await secondMember(browser, testInfo, 'Reader');
+    const theirs = postCard(other.page, text);
+    await expect(theirs.getByRole('heading', { name: 'Anonymous', exact: true })).toBeVisible();
+    await expect(theirs.getByRole('button', { name: 'Delete post' })).toHaveCount(0);
+    // Searching for the author's name never finds it.
+    await other.page.getByLabel('Search posts or users').fill(author.fullName);
+    await expect(other.page.getByText('No posts match your search.')).toBeVisible();
+    await other.context.close();
+  });
+
+  test('search finds posts by their text and by their author’s name', async ({ page }, testInfo) => {
+    const member = await memberOnFeed(page, testInfo, 'Searcher');
+    const word = unique('Zephyrine').replace(' ', '');
+    await writePost(page, `Looking for ${word} fans`);
+    await page.getByLabel('Search posts or users').fill(word.toLowerCase());
+    await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await page.getByLabel('Search posts or users').fill(member.fullName);
+    await expect(postCard(page, word)).toBeVisible();
+    await page.getByLabel('Search posts or users').fill('');
+    await expect(page.getByRole('heading', { name: 'Pinned Posts' })).toBeVisible();
+  });
+
+  test('a member deletes their own post after confirming', async ({ page }, testInfo) => {
+    await memberOnFeed(page, testInfo, 'Deleter');
+    const text = unique('Soon gone');
+    await writePost(page, text);
+    const card = postCard(page, text);
+    await card.getByRole('button', { name: 'Delete post' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Post?' });
+    await expect(confirm).toContainText('This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete Post' }).click();
+    await expect(page.locator('[data-sonner-toast][data-front="true"] [data-title]')).toHaveText(
+      'Post deleted',
+    );
+    await expect(card).toHaveCount(0);
+  });
+
+  test('a second member sees a new post, a like and a comment arrive without reloading', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const watcher = await secondMember(browser, testInfo, 'Watcher');
+    await memberOnFeed(page, testInfo, 'Live');
+    const text = unique('Live post');
+    await writePost(page, text);
+    const seen = postCard(watcher.page, text);
+    await expect(seen).toBeVisible();
+    await postCard(page, text)
+      .getByRole('button', { name: /^Like post/ })
+      .click();
+    await expect(seen.getByRole('button', { name: 'Like post, 1 like' })).toBeVisible();
+    await postCard(page, text)
+      .getByRole('button', { name: /Show comments/ })
+      .click();
+    await postCard(page, text).getByLabel('Write a comment').fill('Live comment');
+    await postCard(page, text).getByRole('button', { name: 'Post comment' }).click();
+    await expect(seen.getByRole('button', { name: /Show comments, 1 comment$/ })).toBeVisible();
+    await watcher.context.close();
+  });
+
+  test('markup in a post is shown as text, links are links, and nothing runs', async ({ page }, testInfo) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await memberOnFeed(page, testInfo, 'Markup');
+    const marker = unique('xss');
+    const payload = `${marker} <img src=x onerror=alert(1)> <script>alert(2)</script> <a href="javascript:alert(3)">x</a> https://example.com/page`;
+    await writePost(page, payload);
+    const card = postCard(page, marker);
+    await expect(card.getByText('<img src=x onerror=alert(1)>', { exact: false })).toBeVisible();
+    await expect(card.locator('img[src="x"]')).toHaveCount(0);
+    await expect(card.locator('script')).toHaveCount(0);
+    await expect(card.locator('a[href^="javascript"]')).toHaveCount(0);
+    const link = card.getByRole('link', { name: 'https://example.com/page' });
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    await page.reload();
+    await expect(postCard(page, marker)).toBeVisible();
+    expect(dialogs).toEqual([]);
+  });
+
+  test('the feed fits a phone: no sideways scrolling, the buttons within reach', async ({
+    page,
+  }, testInfo) => {
+    test.skip(!isPhone(testInfo), 'phone layout');
+    await memberOnFeed(page, testInfo, 'Phone');
+    await expect(page.getByRole('heading', { name: 'Pinned Posts' })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    const button = await page.getByRole('button', { name: 'New Post' }).boundingBox();
+    expect(button!.height).toBeGreaterThanOrEqual(44);
+    expect(button!.x + button!.width).toBeLessThanOrEqual(390);
+  });
+});
