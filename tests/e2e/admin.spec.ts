@@ -240,6 +240,7 @@ test.describe('Admin dashboard', () => {
       'Orders',
       'Drivers',
       'Members',
+      'Content',
       'Catalog',
       'Locations',
       'Economy',

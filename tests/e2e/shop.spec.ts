@@ -431,7 +431,8 @@ test.describe('Cart and orders', () => {
     );
     await page.getByRole('button', { name: 'Submit Order' }).click();
     await submitted;
-    await page.unroute('**/api/shop/menu');
+    // Waits for a menu request the route may still be answering (a live event can refetch at any moment).
+    await page.unrouteAll({ behavior: 'wait' });
     const toast = page.locator('[data-sonner-toast][data-front="true"]');
     await expect(toast.locator('[data-title]')).toHaveText('Prices Changed');
     await expect(toast.locator('[data-description]')).toContainText(dollars(price + fee));
