@@ -39,4 +39,6 @@ export interface PublicProfile {
   smokePreference: string;
   referrals: { id: string; fullName: string }[];
   referralCount: number;
+  /** Whether the viewer may start a conversation with this member (nobody but an Owner starts one with an Owner). */
+  messageable: boolean;
 }

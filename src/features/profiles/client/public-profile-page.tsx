@@ -89,9 +89,11 @@ function MemberProfile({ member }: { member: PublicProfile }) {
           </Button>
         </div>
       ) : (
-        <div>
-          <MessageButton memberId={member.id} />
-        </div>
+        member.messageable && (
+          <div>
+            <MessageButton memberId={member.id} />
+          </div>
+        )
       )}
 
       <ProfileSection title="About">

@@ -32,5 +32,8 @@ export const profileRoutes = new Hono<SignedInEnv>()
 export const membersRoutes = new Hono<SignedInEnv>()
   .use(requireUser)
   .get('/:userId', validate('param', memberIdSchema), async (c) =>
-    c.json(await publicProfile(c.get('services').database.db, c.req.valid('param').userId), 200),
+    c.json(
+      await publicProfile(c.get('services').database.db, c.get('user'), c.req.valid('param').userId),
+      200,
+    ),
   );

@@ -3,6 +3,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { levelFromXp } from '~/shared/economy';
 import { levelTitle } from '~/shared/level-titles';
+import { hasRole, type RoleHolder } from '~/shared/permissions';
 import type { Clock } from '~/shared/time';
 import { avatarUrlOf, toSessionUser, type UserRow } from '~/features/accounts/server/session.service';
 import { processImage } from '~/features/uploads/server/image-pipeline';
@@ -42,7 +43,11 @@ export async function ownProfile(db: Db, me: UserRow): Promise<OwnProfile> {
   };
 }
 
-export async function publicProfile(db: Db, userId: string): Promise<PublicProfile> {
+export async function publicProfile(
+  db: Db,
+  viewer: RoleHolder & { id: string },
+  userId: string,
+): Promise<PublicProfile> {
   const [member] = await db.select().from(user).where(eq(user.id, userId));
   if (!member || member.banned) throw notFound();
   const [referrals, [total]] = await Promise.all([
@@ -64,6 +69,7 @@ export async function publicProfile(db: Db, userId: string): Promise<PublicProfi
     smokePreference: member.smokePreference,
     referrals: referrals.map((r) => ({ id: r.id, fullName: r.name })),
     referralCount: total?.value ?? 0,
+    messageable: member.id !== viewer.id && (!hasRole(member, 'Owner') || hasRole(viewer, 'Owner')),
   };
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember } from '~/features/accounts/server/accounts.test-helpers';
+import { signedInMember, signedInWithRoles } from '~/features/accounts/server/accounts.test-helpers';
 import { user } from '~/server/db/schema/auth.schema';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
 import type { OwnProfile, PublicProfile } from '../profiles.schema';
@@ -223,6 +223,24 @@ describe('profiles', () => {
     ]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it('says whether the viewer may message the member: never themself, and an Owner only if they are an Owner too', async () => {
+    const member = await signedInMember(t);
+    const other = await signedInMember(t);
+    const owner = await signedInWithRoles(t, ['Owner']);
+    const coOwner = await signedInWithRoles(t, ['Owner']);
+    const messageable = async (viewerCookie: string, targetId: string) =>
+      (
+        (await (
+          await t.call('GET', `/api/members/${targetId}`, undefined, { Cookie: viewerCookie })
+        ).json()) as PublicProfile
+      ).messageable;
+    expect(await messageable(member.cookie, other.user.id)).toBe(true);
+    expect(await messageable(member.cookie, member.user.id)).toBe(false);
+    expect(await messageable(member.cookie, owner.id)).toBe(false);
+    expect(await messageable(coOwner.cookie, owner.id)).toBe(true);
+    expect(await messageable(owner.cookie, member.user.id)).toBe(true);
   });
 
   it('answers an unknown member with User Not Found', async () => {
