@@ -1,5 +1,7 @@
 import { Dialog } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
+import { Button, type ButtonProps } from './button';
+import { Spinner } from './spinner';
 
 interface DialogPanelProps extends ComponentProps<typeof Dialog.Content> {
   title: string;
@@ -56,5 +58,50 @@ export function DialogPanel({
         {children}
       </Dialog.Content>
     </Dialog.Portal>
+  );
+}
+
+export interface DialogActionsProps {
+  /** The action's label: 'Sign In', 'Delete', 'Send Report'. */
+  confirmLabel: ReactNode;
+  /** Shows the spinner in the action and disables it. */
+  pending: boolean;
+  /** Without it the action submits the dialog's form. */
+  onConfirm?: () => void;
+  variant?: ButtonProps['variant'];
+  /** Disables the action for another reason too (nothing to send yet). */
+  disabled?: boolean;
+  /** Keeps the dialog open while the action runs (an upload in progress). */
+  cancelDisabled?: boolean;
+  className?: string;
+}
+
+/** A dialog's footer: Cancel, which closes it, and the one action, with its spinner while it runs. */
+export function DialogActions({
+  confirmLabel,
+  pending,
+  onConfirm,
+  variant = 'primary',
+  disabled,
+  cancelDisabled,
+  className = '',
+}: DialogActionsProps) {
+  return (
+    <div className={`flex flex-col-reverse gap-3 sm:flex-row sm:justify-end ${className}`}>
+      <Dialog.Close asChild>
+        <Button type="button" variant="secondary" disabled={cancelDisabled}>
+          Cancel
+        </Button>
+      </Dialog.Close>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        variant={variant}
+        disabled={pending || disabled}
+        onClick={onConfirm}
+      >
+        {pending && <Spinner />}
+        {confirmLabel}
+      </Button>
+    </div>
   );
 }

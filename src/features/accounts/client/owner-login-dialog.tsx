@@ -4,8 +4,7 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '~/client/components/ui/button';
-import { DialogPanel } from '~/client/components/ui/dialog';
-import { Spinner } from '~/client/components/ui/spinner';
+import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { TextField } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { ownerLoginSchema, type OwnerLoginInput, type SessionResponse } from '../accounts.schema';
@@ -70,17 +69,7 @@ export function OwnerLoginDialog({
             error={form.formState.errors.ownerPassword?.message}
             {...form.register('ownerPassword')}
           />
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button type="button" variant="secondary">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={ownerLogin.isPending}>
-              {ownerLogin.isPending && <Spinner />}
-              Sign In
-            </Button>
-          </div>
+          <DialogActions className="mt-6" confirmLabel="Sign In" pending={ownerLogin.isPending} />
         </form>
       </DialogPanel>
     </Dialog.Root>

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
-import { DialogPanel } from '~/client/components/ui/dialog';
+import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { Spinner } from '~/client/components/ui/spinner';
 import { TextField } from '~/client/components/ui/text-field';
 import { ApiError } from '~/client/lib/api-client';
@@ -144,22 +144,13 @@ function RemoveLocation({ name }: { name: string }) {
         title={`Remove ${label}?`}
         description={`Members will no longer be able to choose ${label} for pickup. Past orders keep it as their pickup location.`}
       >
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Dialog.Close asChild>
-            <Button type="button" variant="secondary">
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button
-            type="button"
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(name)}
-          >
-            {remove.isPending && <Spinner />}
-            Remove Location
-          </Button>
-        </div>
+        <DialogActions
+          className="mt-6"
+          variant="danger"
+          confirmLabel="Remove Location"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(name)}
+        />
       </DialogPanel>
     </Dialog.Root>
   );

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
-import { DialogPanel } from '~/client/components/ui/dialog';
-import { Spinner } from '~/client/components/ui/spinner';
+import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { conversationWith } from '~/features/inbox/client/conversation-with';
 import { can, hasRole, memberActionRefusal, type RoleHolder } from '~/shared/permissions';
@@ -131,22 +130,13 @@ function BanButton({ member, refusal }: { member: AdminMember; refusal: string |
             : 'They will be able to sign in again.'
         }
       >
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Dialog.Close asChild>
-            <Button type="button" variant="secondary">
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button
-            type="button"
-            variant={banning ? 'danger' : 'primary'}
-            disabled={setBanned.isPending}
-            onClick={() => setBanned.mutate({ memberId: member.id, banned: banning })}
-          >
-            {setBanned.isPending && <Spinner />}
-            {banning ? 'Ban Member' : 'Unban Member'}
-          </Button>
-        </div>
+        <DialogActions
+          className="mt-6"
+          variant={banning ? 'danger' : 'primary'}
+          confirmLabel={banning ? 'Ban Member' : 'Unban Member'}
+          pending={setBanned.isPending}
+          onConfirm={() => setBanned.mutate({ memberId: member.id, banned: banning })}
+        />
       </DialogPanel>
     </Dialog.Root>
   );

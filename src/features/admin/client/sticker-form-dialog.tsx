@@ -1,12 +1,9 @@
 import { ImageUp } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button } from '~/client/components/ui/button';
-import { DialogPanel } from '~/client/components/ui/dialog';
-import { Spinner } from '~/client/components/ui/spinner';
+import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { TextField } from '~/client/components/ui/text-field';
 import { ApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
@@ -175,17 +172,7 @@ export function StickerFormDialog({ sticker, onDone }: { sticker?: CatalogSticke
             </div>
           </fieldset>
         </fieldset>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Dialog.Close asChild>
-            <Button type="button" variant="secondary">
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending && <Spinner />}
-            {sticker ? 'Save Changes' : 'Add Sticker'}
-          </Button>
-        </div>
+        <DialogActions confirmLabel={sticker ? 'Save Changes' : 'Add Sticker'} pending={save.isPending} />
       </form>
     </DialogPanel>
   );

@@ -1,8 +1,6 @@
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { Button } from '~/client/components/ui/button';
-import { DialogPanel } from '~/client/components/ui/dialog';
-import { Spinner } from '~/client/components/ui/spinner';
+import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 
 /** "Delete Post? This action cannot be undone.": a plain-words confirmation naming the thing. */
 export function ConfirmDialog({
@@ -25,17 +23,13 @@ export function ConfirmDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <DialogPanel title={title} description={description}>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Dialog.Close asChild>
-            <Button type="button" variant="secondary">
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button type="button" variant="danger" disabled={pending} onClick={onConfirm}>
-            {pending && <Spinner />}
-            {confirmLabel}
-          </Button>
-        </div>
+        <DialogActions
+          className="mt-6"
+          variant="danger"
+          confirmLabel={confirmLabel}
+          pending={pending}
+          onConfirm={onConfirm}
+        />
       </DialogPanel>
     </Dialog.Root>
   );

@@ -4,8 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { CheckboxField } from '~/client/components/ui/checkbox-field';
-import { DialogPanel } from '~/client/components/ui/dialog';
-import { Spinner } from '~/client/components/ui/spinner';
+import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { ACCEPTED_MEDIA, MAX_VIDEO_BYTES, POST_MAX_LENGTH, awardText, type MediaType } from '../feed.schema';
 import { useCreatePost } from './feed.queries';
@@ -171,17 +170,12 @@ export function CreatePostDialog({
             </p>
           </div>
 
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button type="button" variant="secondary" disabled={create.isPending}>
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={!canPost}>
-              {create.isPending && <Spinner />}
-              Post
-            </Button>
-          </div>
+          <DialogActions
+            confirmLabel="Post"
+            pending={create.isPending}
+            disabled={!canPost}
+            cancelDisabled={create.isPending}
+          />
         </form>
       </DialogPanel>
     </Dialog.Root>

@@ -1,9 +1,7 @@
 import { Dialog, RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '~/client/components/ui/button';
-import { DialogPanel } from '~/client/components/ui/dialog';
-import { Spinner } from '~/client/components/ui/spinner';
+import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
 import {
   REPORT_DETAILS_MAX_LENGTH,
@@ -106,17 +104,7 @@ export function ReportDialog({
               </p>
             )}
           </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button type="button" variant="secondary">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending && <Spinner />}
-              Send Report
-            </Button>
-          </div>
+          <DialogActions confirmLabel="Send Report" pending={send.isPending} />
         </form>
       </DialogPanel>
     </Dialog.Root>

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
-import { DialogPanel } from '~/client/components/ui/dialog';
-import { Spinner } from '~/client/components/ui/spinner';
+import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
 import { CONVERSATION_DELETED, DELETE_CONVERSATION_TITLE, type Counterpart } from '../inbox.schema';
@@ -49,22 +48,13 @@ export function DeleteConversationButton({
         </Button>
       </Dialog.Trigger>
       <DialogPanel title={DELETE_CONVERSATION_TITLE} description={keeps}>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Dialog.Close asChild>
-            <Button type="button" variant="secondary">
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button
-            type="button"
-            variant="danger"
-            disabled={deletion.isPending}
-            onClick={() => deletion.mutate(conversationId)}
-          >
-            {deletion.isPending && <Spinner />}
-            Delete
-          </Button>
-        </div>
+        <DialogActions
+          className="mt-6"
+          variant="danger"
+          confirmLabel="Delete"
+          pending={deletion.isPending}
+          onConfirm={() => deletion.mutate(conversationId)}
+        />
       </DialogPanel>
     </Dialog.Root>
   );

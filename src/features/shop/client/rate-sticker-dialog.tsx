@@ -1,10 +1,8 @@
 import { Star } from 'lucide-react';
-import { Dialog, RadioGroup } from 'radix-ui';
+import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '~/client/components/ui/button';
-import { DialogPanel } from '~/client/components/ui/dialog';
-import { Spinner } from '~/client/components/ui/spinner';
+import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
 import {
   INCOMPLETE_RATING,
@@ -67,17 +65,7 @@ export function RateStickerDialog({ sticker, onDone }: { sticker: MenuSticker; o
             />
           ))}
         </fieldset>
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Dialog.Close asChild>
-            <Button type="button" variant="secondary">
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={rate.isPending}>
-            {rate.isPending && <Spinner />}
-            Submit Rating
-          </Button>
-        </div>
+        <DialogActions className="mt-2" confirmLabel="Submit Rating" pending={rate.isPending} />
       </form>
     </DialogPanel>
   );
