@@ -3,7 +3,8 @@ import { can } from '~/shared/permissions';
 import { useMediaQuery } from '~/client/lib/use-media-query';
 import type { Actor } from './member-actions';
 import { MemberCard, MemberTableRow, hasContactDetails } from './member-row';
-import { EmptyList, ListError, LoadMore, MemberListSkeleton } from './list-states';
+import { EmptyList, ListError, MemberListSkeleton } from './list-states';
+import { LoadMore } from '~/client/components/load-more';
 import { SearchField } from './search-field';
 import { useMemberSearch } from './use-member-search';
 
@@ -103,6 +104,7 @@ export function MembersTab({ actor }: { actor: Actor }) {
             loading={list.isFetchingNextPage}
             failed={list.isFetchNextPageError}
             onLoad={() => void list.fetchNextPage()}
+            failedMessage="More members could not be loaded."
           />
         </div>
       )}

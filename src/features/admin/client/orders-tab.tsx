@@ -10,7 +10,8 @@ import { useMediaQuery } from '~/client/lib/use-media-query';
 import type { OrderListView } from '~/features/orders/orders.schema';
 import { can } from '~/shared/permissions';
 import { DeskOrderCard, DeskOrderRow } from './desk-order';
-import { EmptyList, ListError, LoadMore } from './list-states';
+import { EmptyList, ListError } from './list-states';
+import { LoadMore } from '~/client/components/load-more';
 import type { Actor } from './member-actions';
 import { useDeskOrders, useExportOrders } from './shop-admin.queries';
 

@@ -3,7 +3,8 @@ import { memberActionRefusal } from '~/shared/permissions';
 import type { AdminMember } from '../admin.schema';
 import { EditRolesToggle, type Actor } from './member-actions';
 import { MemberAvatar } from './member-row';
-import { EmptyList, ListError, LoadMore, MemberListSkeleton } from './list-states';
+import { EmptyList, ListError, MemberListSkeleton } from './list-states';
+import { LoadMore } from '~/client/components/load-more';
 import { RoleBadges } from './role-badges';
 import { RoleEditor } from './role-editor';
 import { SearchField } from './search-field';
@@ -44,6 +45,7 @@ export function RolesTab({ actor }: { actor: Actor }) {
             loading={list.isFetchingNextPage}
             failed={list.isFetchNextPageError}
             onLoad={() => void list.fetchNextPage()}
+            failedMessage="More members could not be loaded."
           />
         </div>
       )}

@@ -1,6 +1,7 @@
 import { RotateCw, Search, SearchX } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { paths } from '~/client/lib/paths';
@@ -59,18 +60,13 @@ export function ConversationList({ activeId }: { activeId: string | undefined })
                 />
               ))}
             </ul>
-            {list.hasNextPage && (
-              <div className="flex justify-center pt-2">
-                <Button
-                  variant="secondary"
-                  disabled={list.isFetchingNextPage}
-                  onClick={() => void list.fetchNextPage()}
-                >
-                  {list.isFetchingNextPage && <Spinner />}
-                  {list.isFetchNextPageError ? 'Try Again' : 'Load more'}
-                </Button>
-              </div>
-            )}
+            <LoadMore
+              hasMore={list.hasNextPage}
+              loading={list.isFetchingNextPage}
+              failed={list.isFetchNextPageError}
+              onLoad={() => void list.fetchNextPage()}
+              failedMessage="More conversations could not be loaded."
+            />
           </>
         )}
       </div>

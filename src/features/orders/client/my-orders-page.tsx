@@ -1,5 +1,6 @@
 import { PackageOpen, RotateCw } from 'lucide-react';
 import { Link } from 'react-router';
+import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { paths } from '~/client/lib/paths';
@@ -47,23 +48,13 @@ export function Component() {
               </li>
             ))}
           </ul>
-          {list.hasNextPage && (
-            <div className="flex flex-col items-center gap-2 pt-2">
-              {list.isFetchNextPageError && (
-                <p role="alert" className="text-sm text-danger">
-                  More orders could not be loaded.
-                </p>
-              )}
-              <Button
-                variant="secondary"
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {list.isFetchingNextPage && <Spinner />}
-                {list.isFetchNextPageError ? 'Try Again' : 'Load more'}
-              </Button>
-            </div>
-          )}
+          <LoadMore
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            failed={list.isFetchNextPageError}
+            onLoad={() => void list.fetchNextPage()}
+            failedMessage="More orders could not be loaded."
+          />
         </>
       )}
     </main>
