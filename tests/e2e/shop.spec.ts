@@ -402,7 +402,10 @@ test.describe('Cart and orders', () => {
     await signedInNewMember(page, request, testInfo, 'Price Change Member');
     // The member opens the menu just before the shop raises a price.
     const price = MENU['Velvet Nebula']['3.5g'];
+    // Until the first submit leaves, the menu shows the old price; from then on the shop's own.
+    let oldPrices = true;
     await page.route('**/api/shop/menu', async (route) => {
+      if (!oldPrices) return route.continue();
       const menu = (await (await route.fetch()).json()) as {
         stickers: { name: string; prices: Record<string, number | null> }[];
       };
@@ -425,14 +428,21 @@ test.describe('Cart and orders', () => {
         sent.push(sentRequest.postDataJSON() as (typeof sent)[number]);
       }
     });
-    // The shop's price reaches the browser only after this submit leaves (live events could refetch sooner).
+    // The first submit's answer is held until the menu serves the shop's price again, so the refetch that the
+    // answer starts can never still meet the old price (live events could refetch at any moment, too).
+    let releaseSubmit = () => {};
+    const submitHeld = new Promise<void>((resolve) => (releaseSubmit = resolve));
+    await page.route('**/api/orders', async (route) => {
+      await submitHeld;
+      await route.continue();
+    });
     const submitted = page.waitForRequest(
       (sentRequest) => sentRequest.url().endsWith('/api/orders') && sentRequest.method() === 'POST',
     );
     await page.getByRole('button', { name: 'Submit Order' }).click();
     await submitted;
-    // Waits for a menu request the route may still be answering (a live event can refetch at any moment).
-    await page.unrouteAll({ behavior: 'wait' });
+    oldPrices = false;
+    releaseSubmit();
     const toast = page.locator('[data-sonner-toast][data-front="true"]');
     await expect(toast.locator('[data-title]')).toHaveText('Prices Changed');
     await expect(toast.locator('[data-description]')).toContainText(dollars(price + fee));
