@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import drizzle from 'eslint-plugin-drizzle';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -5,6 +6,54 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const serverOnly = ['**/server/**', '~/server/*', '~/features/*/server/*'];
+
+/**
+ * One-way dependencies (docs/structure.md): src/shared <- src/server, src/client (the platform) <- features <- the
+ * composition roots. The platform never imports a feature; a feature imports another feature's contracts
+ * (`<feature>.schema.ts`, `*.schema.ts` at its root) and services (`server/*.service.ts`), never its UI, routes or
+ * other server internals. Only these files compose features:
+ */
+export const COMPOSITION_ROOTS = [
+  'src/server/app.ts',
+  'src/server/index.ts',
+  'src/server/db/seed/**',
+  'src/server/testing/**',
+  'src/client/router.tsx',
+  'src/client/main.tsx',
+  'src/client/pages/**',
+  'src/client/components/signed-in-layout.tsx',
+  'src/client/components/app-header.tsx',
+];
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const importsOfFeatures = {
+  group: ['~/features/**', '**/features/**'],
+  message:
+    'Platform code (src/shared, src/server, src/client) never imports a feature; compose it in a root.',
+};
+
+/** What a file of `feature` may not import: another feature's client, routes or server internals. */
+function otherFeatureInternals(feature) {
+  return {
+    group: [
+      '~/features/*/client/**',
+      '~/features/*/server/**',
+      `!~/features/${feature}/**`,
+      '!~/features/*/server/*.service',
+      // Row builders shared by the seed and the tests.
+      '!~/features/*/server/*.seed',
+    ],
+    message:
+      "A feature imports another feature's contracts (*.schema) and services (server/*.service) only; its screens are composed in src/client/pages.",
+  };
+}
+/** From features/<f>/client or server, `../../` is features/ itself: a relative path out of the feature. */
+const leavesTheFeature = {
+  group: ['../../**'],
+  message: 'Import another part of the app with ~/, so the boundary lint sees it.',
+};
 
 export default tseslint.config(
   {
@@ -83,4 +132,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The platform does not know the features.
+    files: ['src/shared/**/*.{ts,tsx}', 'src/server/**/*.{ts,tsx}', 'src/client/**/*.{ts,tsx}'],
+    ignores: COMPOSITION_ROOTS,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [importsOfFeatures] }],
+    },
+  },
+  ...FEATURES.map((feature) => ({
+    // Features depend on each other one way, through contracts and services.
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [otherFeatureInternals(feature), leavesTheFeature] }],
+    },
+  })),
 );

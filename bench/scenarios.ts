@@ -1,7 +1,7 @@
 import { insertMember } from '~/server/db/seed/seed';
 import type { AppDeps } from '~/server/app-env';
 import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
-import type { PlaceOrderInput } from '~/features/orders/orders.schema';
+import type { PlaceOrderInput } from '~/features/shop/orders.schema';
 import type { SendMessageInput } from '~/features/inbox/inbox.schema';
 import { BENCH_CONVERSATION_ID, benchInbox, measureMessageLatency } from './inbox-bench';
 import { benchFeed } from './feed-bench';

@@ -57,7 +57,7 @@ export const router = createBrowserRouter([
               placeholder(paths.missions(), 'Missions and Rewards'),
               placeholder(paths.rewardsCenter(), 'Rewards Center'),
               { path: paths.cart(), lazy: () => import('~/features/shop/client/cart-page') },
-              { path: paths.orders(), lazy: () => import('~/features/orders/client/my-orders-page') },
+              { path: paths.orders(), lazy: () => import('~/features/shop/client/my-orders-page') },
               { path: paths.profile(), lazy: () => import('~/features/profiles/client/profile-page') },
               {
                 path: routePatterns.publicProfile,
@@ -67,7 +67,7 @@ export const router = createBrowserRouter([
               { path: routePatterns.inbox, lazy: () => import('~/features/inbox/client/inbox-page') },
               {
                 element: <RequireCapability capability="view:admin" />,
-                children: [{ path: paths.admin(), lazy: () => import('~/features/admin/client/admin-page') }],
+                children: [{ path: paths.admin(), lazy: () => import('~/client/pages/admin-page') }],
               },
               {
                 element: <RequireCapability capability="view:driver-queue" />,

@@ -8,7 +8,7 @@ import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db, Executor } from './db/client';
-import { account, session, user, verification } from './db/schema/auth.schema';
+import { account, session, user, verification } from '~/server/db/tables/auth.tables';
 
 /**
  * better-auth as a library: passwords, sessions in the database, bans. Its HTTP handler is not mounted; our own

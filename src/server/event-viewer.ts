@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { AppError } from '~/shared/app-error';
 import { can, type Capability } from '~/shared/permissions';
-import { resolveSession } from '~/features/accounts/server/session.service';
+import { resolveSession } from '~/server/session';
 import type { AppEnv } from './app-env';
 import type { Viewer } from './events';
 

@@ -7,7 +7,7 @@ import { createApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { EventHub, publish } from './events';
 import { createLogger } from './logger';
-import { signedInMember } from '~/features/accounts/server/accounts.test-helpers';
+import { signedInMember } from '~/server/testing/members';
 import { sseReader } from './testing/sse';
 import { createTestContext, type TestContext } from './testing/test-context';
 

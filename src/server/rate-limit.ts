@@ -3,7 +3,7 @@ import { AppError } from '~/shared/app-error';
 import type { Clock } from '~/shared/time';
 import type { RateLimitRule } from './config';
 import type { Executor } from './db/client';
-import { rateLimitCounter } from './db/schema/rate-limit.schema';
+import { rateLimitCounter } from '~/server/db/tables/rate-limit.tables';
 
 /**
  * Counts one attempt against `key` in a fixed window, in one statement, so concurrent requests on any

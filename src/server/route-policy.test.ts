@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, type Role } from '~/shared/permissions';
-import { cookieHeader } from '~/features/accounts/server/accounts.test-helpers';
-import { user } from './db/schema/auth.schema';
+import { cookieHeader } from '~/server/testing/members';
+import { user } from '~/server/db/tables/auth.tables';
 import { insertMember } from './db/seed/seed';
 import { routePolicy, type RoutePolicy } from './route-policy';
 import { createTestContext, type TestContext } from './testing/test-context';

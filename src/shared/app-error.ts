@@ -9,6 +9,21 @@ export const errorStatus = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   ALREADY_EXISTS: 409,
+  // Conflicts the client answers in its own way get their own codes (the client decides by code, not status).
+  /** The order's total differs from the one the member saw: refresh the menu and the fee. */
+  PRICES_CHANGED: 409,
+  /** Another driver called dibs first. */
+  ALREADY_CLAIMED: 409,
+  /** The driver's ETA window ran out; the order went back to the queue with a strike. */
+  CLAIM_EXPIRED: 409,
+  /** The run was re-queued or reassigned. */
+  RUN_UNAVAILABLE: 409,
+  /** A cooldown is running (one rating a day): the answer says when the action is next available. */
+  ON_COOLDOWN: 409,
+  /** This member has already reported this post or comment. */
+  ALREADY_REPORTED: 409,
+  /** A spend larger than the member's balance. */
+  NOT_ENOUGH_COINS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,

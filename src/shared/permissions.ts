@@ -123,6 +123,9 @@ export interface RoleHolder {
   role?: string | null;
 }
 
+/** Who is acting: the signed-in member, as the permission rules need them. */
+export type Actor = RoleHolder & { id: string };
+
 /** The roles list, falling back to the single role, falling back to Member; highest role first. */
 export function rolesOf(holder: RoleHolder): Role[] {
   const listed = holder.roles?.length ? holder.roles : holder.role ? [holder.role] : ['Member'];

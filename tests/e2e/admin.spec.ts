@@ -1,5 +1,5 @@
 import { test as base, expect, type Browser, type Page, type TestInfo } from '@playwright/test';
-import type { MemberPage } from '~/features/admin/admin.schema';
+import type { MemberPage } from '~/features/members/members.schema';
 import type { EconomySettingsResponse } from '~/features/economy/economy.schema';
 import type { Role } from '~/shared/permissions';
 import {

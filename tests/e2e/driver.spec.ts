@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import type { PlaceOrderResponse } from '~/features/orders/orders.schema';
+import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import {
   expectToast,
   originOf,

@@ -1,5 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import type { SessionResponse } from '~/features/accounts/accounts.schema';
+import type { SessionResponse } from '~/shared/session';
 import { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD, demoMembers } from './support/server-env';
 
 export { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD, demoMembers };

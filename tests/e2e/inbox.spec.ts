@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import type { SessionUser } from '~/features/accounts/accounts.schema';
+import type { SessionUser } from '~/shared/session';
 import type { ConversationResponse } from '~/features/inbox/inbox.schema';
 import {
   demoMembers,

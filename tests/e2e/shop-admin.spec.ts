@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import type { OrderView, PlaceOrderResponse } from '~/features/orders/orders.schema';
+import type { OrderView, PlaceOrderResponse } from '~/features/shop/orders.schema';
 import {
   pickupLocationLabel,
   type CatalogResponse,

@@ -7,7 +7,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import type { PlaceOrderResponse } from '~/features/orders/orders.schema';
+import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import type { ShopSettings } from '~/features/shop/shop.schema';
 import {
   demoMembers,

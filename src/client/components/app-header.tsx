@@ -1,7 +1,7 @@
 import { LogOut, Package, ShoppingCart } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { SessionUser } from '~/features/accounts/accounts.schema';
+import type { SessionUser } from '~/shared/session';
 import { useLogout } from '~/features/accounts/client/accounts.queries';
 import { useInboxUnread } from '~/features/inbox/client/inbox.queries';
 import { NotificationBell } from '~/features/notifications/client/notification-bell';

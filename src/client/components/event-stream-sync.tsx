@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSession } from '~/features/accounts/client/accounts.queries';
+import { useSession } from '~/client/lib/session';
 import { startEventStream } from '../lib/event-stream';
 
 /**

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '~/features/accounts/client/accounts.queries';
+import { useSession } from '~/client/lib/session';
 import type { Capability } from '~/shared/permissions';
 import { can } from '~/shared/permissions';
 import { paths } from '../lib/paths';

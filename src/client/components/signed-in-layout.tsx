@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useSession } from '~/features/accounts/client/accounts.queries';
+import { useSession } from '~/client/lib/session';
 import { WeeklyBonus } from '~/features/economy/client/weekly-bonus';
 import { AppHeader } from './app-header';
 import { StickerMenuButton } from './sticker-menu-button';

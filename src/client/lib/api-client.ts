@@ -118,6 +118,14 @@ function safeJson(text: string): unknown {
   }
 }
 
+/**
+ * The one way the client tells failures apart: by the server's error code, never by HTTP status alone
+ * (`isApiError(error, 'PRICES_CHANGED')`). With no codes, any failed API call.
+ */
+export function isApiError(error: unknown, ...codes: ApiError['code'][]): error is ApiError {
+  return error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
+}
+
 /** Worth another try: no connection, or a gateway that could not reach the server. */
 export function isRetryable(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'NETWORK' || [502, 503, 504].includes(error.status));

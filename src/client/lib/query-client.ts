@@ -1,6 +1,15 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { sessionQueryKey } from '~/features/accounts/client/accounts.queries';
+import { MutationCache, QueryCache, QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { sessionQueryKey } from '~/client/lib/session';
 import { ApiError, isRetryable } from './api-client';
+
+/**
+ * What a screen adds to a mutation hook (toasts, closing a dialog, navigation). Every hook invalidates its own
+ * queries first and then calls these, so cache rules live beside the API and UI reactions in the component.
+ */
+export type MutationConfig<TData, TVariables, TContext = unknown> = Omit<
+  UseMutationOptions<TData, ApiError, TVariables, TContext>,
+  'mutationFn' | 'mutationKey' | 'onMutate'
+>;
 
 export function createQueryClient(): QueryClient {
   // Any call answered 401 means the session has ended (signed out elsewhere, banned, expired): refetching the

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Role } from '~/shared/permissions';
-import { normaliseUsPhone } from './phone';
+import { normaliseUsPhone } from '~/shared/phone';
 
 /** One contract per endpoint: the routes validate with these, the forms resolve with them. */
 
@@ -72,31 +71,6 @@ export const ownerLoginSchema = z.object({
   rememberMe: z.boolean().default(false),
 });
 export type OwnerLoginInput = z.input<typeof ownerLoginSchema>;
-
-/** The signed-in member, as their own browser sees them. */
-export interface SessionUser {
-  id: string;
-  fullName: string;
-  email: string;
-  roles: Role[];
-  role: Role;
-  avatarUrl: string;
-  xp: number;
-  exoticCoins: number;
-  referralCode: string;
-  bio: string;
-  smokePreference: string;
-  joinDate: string;
-  isApprovedDriver: boolean;
-  isOnline: boolean;
-  /** The member's own phone (+15551234567) and address, to pre-fill the order form. */
-  phone: string;
-  address: string;
-}
-
-export interface SessionResponse {
-  user: SessionUser | null;
-}
 
 export interface RegisterResponse {
   /** 'applied' with the referrer's name, 'invalid' for an unknown code, 'none' when no code was given. */

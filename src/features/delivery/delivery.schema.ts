@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OrderLineView, OrderStatus, PaymentMethod } from '~/features/orders/orders.schema';
+import type { OrderLineView, OrderStatus, PaymentMethod } from '~/features/shop/orders.schema';
 
 /** The spec's ETA bounds and messages (sections 5 and 8). */
 export const ETA_MIN_MINUTES = 5;

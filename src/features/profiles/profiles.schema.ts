@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SessionUser } from '~/features/accounts/accounts.schema';
+import type { SessionUser } from '~/shared/session';
 
 export const SMOKE_PREFERENCES = ['Not Set', 'Indica', 'Sativa', 'Hybrid', 'No Preference'] as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatUsPhone, normaliseUsPhone } from '~/features/accounts/phone';
+import { formatUsPhone, normaliseUsPhone } from '~/shared/phone';
 
 /** The menu's sizes (spec section 9), their tabs' labels, and the sticker types. */
 export const STICKER_SIZES = ['3.5g', 'oz', 'lb'] as const;

@@ -9,7 +9,7 @@ import { withDatabase } from '../testing/global-setup';
 import { openTestDatabase } from '../testing/test-context';
 import { createBackup, restoreBackup } from './backup';
 import { openDatabase } from './client';
-import { appMeta } from './schema/meta.schema';
+import { appMeta } from '~/server/db/tables/meta.tables';
 
 const AUTH_SECRET = 'backup-test-secret-backup-test-secret';
 const UPLOADS: Record<string, Buffer> = {

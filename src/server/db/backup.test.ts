@@ -8,7 +8,7 @@ import { parseConfig, type Config } from '../config';
 import { createBackup, restoreBackup } from './backup';
 import { migrateDatabase, openDatabase } from './client';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
-import { appMeta } from './schema/meta.schema';
+import { appMeta } from '~/server/db/tables/meta.tables';
 
 const UPLOADS: Record<string, Buffer> = {
   'avatar.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10, 0x80]),

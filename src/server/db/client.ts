@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
-import { tables, type Tables } from './tables';
+import { tables, type Tables } from './schema';
 
 /** The one database type the app is written against; PGlite and node-postgres both provide it. */
 export type Db = PgDatabase<PgQueryResultHKT, Tables>;

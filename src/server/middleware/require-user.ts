@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '~/shared/app-error';
 import { can, type Capability } from '~/shared/permissions';
-import { resolveSession, type UserRow } from '~/features/accounts/server/session.service';
+import { resolveSession, type UserRow } from '~/server/session';
 import type { AppEnv } from '../app-env';
 
 export interface SignedInEnv extends AppEnv {

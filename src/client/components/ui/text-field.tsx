@@ -1,46 +1,49 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { Field, controlClass } from './field';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   /** Shown under the field and announced with it. */
   error?: string | undefined;
-  /** A short note under the label, such as "Optional". */
-  hint?: string;
+  /** A short note beside the label, such as "Optional". */
+  hint?: ReactNode;
+  description?: ReactNode;
+  hideLabel?: boolean;
+  /** Inside the field on the left (a "$" before a price). */
+  prefix?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input with its error underneath; 44 px tall for thumbs. */
-export function TextField({ label, error, hint, id, className = '', ref, ...props }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+/** A labelled input with its error underneath. */
+export function TextField({
+  label,
+  error,
+  hint,
+  description,
+  hideLabel,
+  prefix,
+  id,
+  className = '',
+  ref,
+  ...props
+}: TextFieldProps) {
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <div className="flex items-baseline justify-between gap-2">
-        <label htmlFor={inputId} className="text-sm font-medium">
-          {label}
-        </label>
-        {hint && (
-          <span id={hintId} className="text-xs text-text-muted">
-            {hint}
-          </span>
-        )}
-      </div>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="min-h-11 w-full rounded-xl border border-border bg-background px-3.5 text-base text-text placeholder:text-text-muted/70 transition-colors duration-150 hover:border-text-muted/50 focus-visible:border-primary aria-invalid:border-danger"
-        {...props}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field {...{ label, error, hint, description, hideLabel, id, className }}>
+      {(control) =>
+        prefix ? (
+          <div className="relative">
+            <span
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-base text-text-muted"
+            >
+              {prefix}
+            </span>
+            <input ref={ref} {...control} className={`min-h-11 pl-8 tabular ${controlClass}`} {...props} />
+          </div>
+        ) : (
+          <input ref={ref} {...control} className={`min-h-11 ${controlClass}`} {...props} />
+        )
+      }
+    </Field>
   );
 }

@@ -1,39 +1,17 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query';
-import { api, type ApiError } from '~/client/lib/api-client';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+
+import { api } from '~/client/lib/api-client';
+import type { MutationConfig } from '~/client/lib/query-client';
+
+import { sessionQueryKey, sessionQueryOptions } from '~/client/lib/session';
+
 import { clearCart } from '~/client/lib/cart-storage';
+
 import type { z } from 'zod';
-import type {
-  LoginInput,
-  OwnerLoginInput,
-  RegisterResponse,
-  SessionResponse,
-  registerSchema,
-} from '../accounts.schema';
 
-export const sessionQueryKey = ['session'] as const;
+import type { LoginInput, OwnerLoginInput, RegisterResponse, registerSchema } from '../accounts.schema';
 
-export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => api<SessionResponse>('/accounts/session', { signal }),
-});
-
-/** The signed-in member (`data.user`), or `data.user === null` for a visitor. */
-export function useSession() {
-  return useQuery(sessionQueryOptions);
-}
-
-/** Callbacks the screen adds (toasts, navigation); they run after the cache is up to date. */
-type MutationConfig<TData, TVariables> = Omit<
-  UseMutationOptions<TData, ApiError, TVariables>,
-  'mutationFn' | 'mutationKey'
->;
+import type { SessionResponse } from '~/shared/session';
 
 /** Someone else's data must never show for the member who signs in next. */
 function forgetEverythingBut(queryClient: QueryClient, session: SessionResponse) {

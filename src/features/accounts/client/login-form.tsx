@@ -8,7 +8,8 @@ import { Spinner } from '~/client/components/ui/spinner';
 import { TextField } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
-import { loginSchema, type LoginInput, type SessionResponse } from '../accounts.schema';
+import { loginSchema, type LoginInput } from '../accounts.schema';
+import { type SessionResponse } from '~/shared/session';
 import { useLogin } from './accounts.queries';
 import { OwnerLoginDialog } from './owner-login-dialog';
 

@@ -7,7 +7,8 @@ import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { TextField } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
-import { ownerLoginSchema, type OwnerLoginInput, type SessionResponse } from '../accounts.schema';
+import { ownerLoginSchema, type OwnerLoginInput } from '../accounts.schema';
+import { type SessionResponse } from '~/shared/session';
 import { useOwnerLogin } from './accounts.queries';
 
 const ownerPasswordSchema = ownerLoginSchema.pick({ ownerPassword: true });

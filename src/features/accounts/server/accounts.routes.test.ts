@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '~/server/db/schema/audit.schema';
-import { user } from '~/server/db/schema/auth.schema';
+import { auditLog } from '~/server/db/tables/audit.tables';
+import { user } from '~/server/db/tables/auth.tables';
 import { ensureOwnerPassword, seedOnce } from '~/server/db/seed/seed';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import { cookieHeader, registration, signedInMember } from './accounts.test-helpers';
+import { cookieHeader, registration, signedInMember } from '~/server/testing/members';
 
 const DEMO_PASSWORD = 'demo-password-123';
 const OWNER_PASSWORD = 'owner-password-123';

@@ -3,10 +3,11 @@ import { Hono, type Context } from 'hono';
 import { AppError } from '~/shared/app-error';
 import type { AppEnv } from '~/server/app-env';
 import { clientIp } from '~/server/client-ip';
-import { user } from '~/server/db/schema/auth.schema';
+import { user } from '~/server/db/tables/auth.tables';
 import { forwardCookies, requireUser } from '~/server/middleware/require-user';
 import { validate } from '~/server/validate';
-import { loginSchema, ownerLoginSchema, registerSchema, type SessionResponse } from '../accounts.schema';
+import { loginSchema, ownerLoginSchema, registerSchema } from '../accounts.schema';
+import { type SessionResponse } from '~/shared/session';
 import {
   ownerSignIn,
   register,
@@ -16,7 +17,7 @@ import {
   type RequestMeta,
 } from './accounts.service';
 import { generatedAvatarSvg } from './avatar.service';
-import { resolveSession, toSessionUser } from './session.service';
+import { resolveSession, toSessionUser } from '~/server/session';
 
 function depsOf(c: Context<AppEnv>): AccountsDeps {
   const { auth, database, config, clock } = c.get('services');

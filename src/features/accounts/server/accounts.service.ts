@@ -7,20 +7,15 @@ import type { Auth } from '~/server/auth';
 import { writeAudit } from '~/server/audit';
 import type { Config } from '~/server/config';
 import type { Db } from '~/server/db/client';
-import { appMeta } from '~/server/db/schema/meta.schema';
-import { user } from '~/server/db/schema/auth.schema';
+import { appMeta } from '~/server/db/tables/meta.tables';
+import { user } from '~/server/db/tables/auth.tables';
 import { enforceRateLimit } from '~/server/rate-limit';
 import { OWNER_PASSWORD_HASH_KEY } from '~/server/db/seed/seed';
-import type {
-  loginSchema,
-  ownerLoginSchema,
-  registerSchema,
-  RegisterResponse,
-  SessionResponse,
-} from '../accounts.schema';
+import type { loginSchema, ownerLoginSchema, registerSchema, RegisterResponse } from '../accounts.schema';
+import type { SessionResponse } from '~/shared/session';
 import type { z } from 'zod';
 import { notify } from '~/features/notifications/server/notifications.service';
-import { toSessionUser } from './session.service';
+import { toSessionUser } from '~/server/session';
 
 export interface AccountsDeps {
   db: Db;

@@ -1,24 +1,18 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query';
-import { api, type ApiError } from '~/client/lib/api-client';
-import { sessionQueryOptions } from '~/features/accounts/client/accounts.queries';
-import type { SessionUser } from '~/features/accounts/accounts.schema';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '~/client/lib/api-client';
+import type { MutationConfig } from '~/client/lib/query-client';
+
+import { sessionQueryOptions } from '~/client/lib/session';
+
+import type { SessionUser } from '~/shared/session';
+
 import type {
   AdminDriversResponse,
   ClaimResponse,
   DriverOrderView,
   DriverQueueResponse,
 } from '../delivery.schema';
-
-type MutationConfig<TData, TVariables> = Omit<
-  UseMutationOptions<TData, ApiError, TVariables>,
-  'mutationFn' | 'mutationKey'
->;
 
 /** Under ['orders'], so every 'orders.*' event (a new order, a claim, a re-queue) refetches the queue. */
 export const driverQueueQueryKey = ['orders', 'driver-queue'] as const;

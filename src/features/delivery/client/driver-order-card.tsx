@@ -6,7 +6,7 @@ import { Spinner } from '~/client/components/ui/spinner';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
 import { useMinuteClock } from '~/client/lib/use-clock';
-import { formatUsPhone } from '~/features/accounts/phone';
+import { formatUsPhone } from '~/shared/phone';
 import { SIZE_LABELS } from '~/features/shop/shop.schema';
 import { formatCents } from '~/shared/money';
 import {

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { toSessionUser } from '~/features/accounts/server/session.service';
+import { toSessionUser } from '~/server/session';
 import { requireCapability, requireUser, type SignedInEnv } from '~/server/middleware/require-user';
 import { validate } from '~/server/validate';
-import { orderIdSchema } from '~/features/orders/orders.schema';
+import { orderIdSchema } from '~/features/shop/orders.schema';
 import {
   driverFlagsSchema,
   driverIdSchema,

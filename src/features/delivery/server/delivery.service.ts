@@ -2,19 +2,19 @@ import { and, arrayOverlaps, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { can } from '~/shared/permissions';
-import type { UserRow } from '~/features/accounts/server/session.service';
+import type { UserRow } from '~/server/session';
 import { notify } from '~/features/notifications/server/notifications.service';
-import { shortOrderId, type OrderStatus, type PaymentMethod } from '~/features/orders/orders.schema';
+import { shortOrderId, type OrderStatus, type PaymentMethod } from '~/features/shop/orders.schema';
 import {
   itemsOf,
   publishOrderChanged,
   toOrderView,
   type OrderRow,
-} from '~/features/orders/server/orders.service';
+} from '~/features/shop/server/orders.service';
 import { writeAudit } from '~/server/audit';
 import type { Db, Executor } from '~/server/db/client';
-import { user } from '~/server/db/schema/auth.schema';
-import { shopOrder } from '~/server/db/schema/shop.schema';
+import { user } from '~/server/db/tables/auth.tables';
+import { shopOrder } from '~/server/db/tables/orders.tables';
 import { publish } from '~/server/events';
 import {
   ORDER_ALREADY_CLAIMED,
@@ -164,9 +164,11 @@ async function explainLostRun(ctx: DeliveryContext, me: UserRow, orderId: string
   ) {
     // Late by a moment: the sweep has not run yet. Run it now so the strike and the queue agree.
     await sweepExpiredClaims(ctx);
-    return new AppError('CONFLICT', 'You ran out of time to submit an ETA.', { title: 'Order Re-queued' });
+    return new AppError('CLAIM_EXPIRED', 'You ran out of time to submit an ETA.', {
+      title: 'Order Re-queued',
+    });
   }
-  return new AppError('CONFLICT', 'This run is no longer yours: it was re-queued or reassigned.', {
+  return new AppError('RUN_UNAVAILABLE', 'This run is no longer yours: it was re-queued or reassigned.', {
     title: 'Run Unavailable',
   });
 }
@@ -200,7 +202,8 @@ export async function claimOrder(
     await publishOrderChanged(tx, order);
     return order;
   });
-  if (!claimed) throw new AppError('CONFLICT', ORDER_ALREADY_CLAIMED, { title: ORDER_ALREADY_CLAIMED });
+  if (!claimed)
+    throw new AppError('ALREADY_CLAIMED', ORDER_ALREADY_CLAIMED, { title: ORDER_ALREADY_CLAIMED });
   return viewOf(ctx, me, orderId);
 }
 

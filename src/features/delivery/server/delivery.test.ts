@@ -1,13 +1,14 @@
+import type { ErrorBody } from '~/shared/app-error';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '~/shared/time';
-import { signedInMember, signedInWithRoles } from '~/features/accounts/server/accounts.test-helpers';
-import type { MyOrdersResponse, PlaceOrderInput, PlaceOrderResponse } from '~/features/orders/orders.schema';
+import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import type { MyOrdersResponse, PlaceOrderInput, PlaceOrderResponse } from '~/features/shop/orders.schema';
 import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
-import { auditLog } from '~/server/db/schema/audit.schema';
-import { user } from '~/server/db/schema/auth.schema';
-import { notification } from '~/server/db/schema/notifications.schema';
-import { shopOrder } from '~/server/db/schema/shop.schema';
+import { auditLog } from '~/server/db/tables/audit.tables';
+import { user } from '~/server/db/tables/auth.tables';
+import { notification } from '~/server/db/tables/notifications.tables';
+import { shopOrder } from '~/server/db/tables/orders.tables';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { AdminDriversResponse, ClaimResponse, DriverQueueResponse } from '../delivery.schema';
 
@@ -76,8 +77,7 @@ const queueOf = async (who: Someone) => {
 };
 const driverAction = (who: Someone, orderId: string, action: string, body?: unknown) =>
   t.call('POST', `/api/driver/orders/${orderId}/${action}`, body ?? {}, as(who));
-const errorOf = async (response: Response) =>
-  ((await response.json()) as { error: { message: string; title?: string } }).error;
+const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
 const orderRow = async (orderId: string) =>
   (await t.database.db.select().from(shopOrder).where(eq(shopOrder.id, orderId)))[0]!;
 const strikesOf = async (who: Someone) =>
@@ -145,7 +145,7 @@ describe('Call Dibs and the ETA', () => {
 
     const lost = await driverAction(driverB, orderId, 'claim');
     expect(lost.status).toBe(409);
-    expect((await errorOf(lost)).message).toBe('Order already claimed!');
+    expect(await errorOf(lost)).toMatchObject({ code: 'ALREADY_CLAIMED', message: 'Order already claimed!' });
     expect((await queueOf(driverB)).queue.available.map((o) => o.id)).not.toContain(orderId);
     expect((await queueOf(driverA)).queue.myRuns.map((o) => o.id)).toContain(orderId);
     expect(await auditsFor(orderId, 'ORDER_CLAIMED')).toHaveLength(1);
@@ -161,6 +161,7 @@ describe('Call Dibs and the ETA', () => {
     }
     const stranger = await driverAction(driverB, orderId, 'eta', { etaMinutes: 10 });
     expect(stranger.status).toBe(409);
+    expect((await errorOf(stranger)).code).toBe('RUN_UNAVAILABLE');
     expect((await orderRow(orderId)).status).toBe('claimed');
   });
 
@@ -231,6 +232,7 @@ describe('the 5-minute window', () => {
     const late = await driverAction(driver, orderId, 'eta', { etaMinutes: 15 });
     expect(late.status).toBe(409);
     expect(await errorOf(late)).toMatchObject({
+      code: 'CLAIM_EXPIRED',
       title: 'Order Re-queued',
       message: 'You ran out of time to submit an ETA.',
     });

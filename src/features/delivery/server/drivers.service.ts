@@ -1,11 +1,11 @@
 import { and, arrayOverlaps, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { can, rolesWith } from '~/shared/permissions';
-import { avatarUrlOf, type UserRow } from '~/features/accounts/server/session.service';
+import { avatarUrlOf, type UserRow } from '~/server/session';
 import { writeAudit } from '~/server/audit';
 import type { Db } from '~/server/db/client';
-import { user } from '~/server/db/schema/auth.schema';
-import { shopOrder } from '~/server/db/schema/shop.schema';
+import { user } from '~/server/db/tables/auth.tables';
+import { shopOrder } from '~/server/db/tables/orders.tables';
 import { publish } from '~/server/events';
 import type { AdminDriver } from '../delivery.schema';
 

@@ -1,7 +1,15 @@
-import { queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { api, type ApiError } from '~/client/lib/api-client';
-import { sessionQueryKey } from '~/features/accounts/client/accounts.queries';
-import type { EconomySettingsResponse, WeeklyBonusResponse } from '../economy.schema';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '~/client/lib/api-client';
+import type { MutationConfig } from '~/client/lib/query-client';
+
+import { sessionQueryKey } from '~/client/lib/session';
+
+import type {
+  EconomySettingsResponse,
+  UpdateEconomySettingsInput,
+  WeeklyBonusResponse,
+} from '../economy.schema';
 
 export const economyQueryKeys = {
   all: ['economy'] as const,
@@ -14,11 +22,6 @@ export const economySettingsQueryOptions = queryOptions({
   queryFn: ({ signal }) => api<EconomySettingsResponse>('/economy/settings', { signal }),
 });
 
-type MutationConfig<TData, TVariables> = Omit<
-  UseMutationOptions<TData, ApiError, TVariables>,
-  'mutationFn' | 'mutationKey'
->;
-
 /**
  * Asks the server for the weekly login bonus; the server decides whether one is due (once per window, however
  * many tabs or devices ask at once). An award changes the member's XP and coins, so the session is refetched.
@@ -30,6 +33,25 @@ export function useClaimWeeklyBonus(config: MutationConfig<WeeklyBonusResponse, 
     mutationFn: () => api<WeeklyBonusResponse>('/economy/weekly-bonus', { method: 'POST' }),
     onSuccess: async (...args) => {
       if (args[0].awarded) await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await config.onSuccess?.(...args);
+    },
+  });
+}
+
+export function useEconomySettings() {
+  return useQuery(economySettingsQueryOptions);
+}
+
+export function useUpdateEconomySettings(
+  config: MutationConfig<EconomySettingsResponse, UpdateEconomySettingsInput> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (changes) =>
+      api<EconomySettingsResponse>('/economy/settings', { method: 'PUT', body: changes }),
+    onSuccess: async (...args) => {
+      queryClient.setQueryData(economySettingsQueryOptions.queryKey, args[0]);
       await config.onSuccess?.(...args);
     },
   });

@@ -1,6 +1,6 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
-import { memberCooldown } from '~/server/db/schema/economy.schema';
+import { memberCooldown } from '~/server/db/tables/economy.tables';
 
 /** Actions with a cooldown per member (spec section 4 and 9). */
 export type CooldownAction = 'rating' | 'post-award' | 'comment-award';

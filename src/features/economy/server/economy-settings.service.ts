@@ -7,7 +7,7 @@ import {
 } from '~/shared/economy-settings';
 import { writeAudit } from '~/server/audit';
 import type { Db, Executor } from '~/server/db/client';
-import { economySetting } from '~/server/db/schema/economy.schema';
+import { economySetting } from '~/server/db/tables/economy.tables';
 import { publish } from '~/server/events';
 
 /** The settings in force: what the Economy tab saved, the defaults for the rest. */

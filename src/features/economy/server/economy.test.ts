@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '~/shared/time';
-import { signedInMember } from '~/features/accounts/server/accounts.test-helpers';
-import { auditLog } from '~/server/db/schema/audit.schema';
-import { user } from '~/server/db/schema/auth.schema';
-import { ledgerEntry } from '~/server/db/schema/economy.schema';
+import { signedInMember } from '~/server/testing/members';
+import { auditLog } from '~/server/db/tables/audit.tables';
+import { user } from '~/server/db/tables/auth.tables';
+import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { insertMember, seedOnce } from '~/server/db/seed/seed';
 import { race } from '~/server/testing/race';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import { cookieHeader } from '~/features/accounts/server/accounts.test-helpers';
+import { cookieHeader } from '~/server/testing/members';
 import { applyAward } from './ledger.service';
 
 let t: TestContext;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import type { Executor } from '~/server/db/client';
-import { user } from '~/server/db/schema/auth.schema';
-import { ledgerEntry } from '~/server/db/schema/economy.schema';
+import { user } from '~/server/db/tables/auth.tables';
+import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { publish } from '~/server/events';
 
 export interface Award {
@@ -37,7 +37,7 @@ export async function applyAward(tx: Executor, award: Award): Promise<{ exoticCo
   if (!balance) {
     const [exists] = await tx.select({ id: user.id }).from(user).where(eq(user.id, award.userId));
     if (!exists) throw new AppError('NOT_FOUND', 'This member does not exist or has been removed.');
-    throw new AppError('CONFLICT', 'Not enough coins for this.', { title: 'Not Enough Coins' });
+    throw new AppError('NOT_ENOUGH_COINS', 'Not enough coins for this.', { title: 'Not Enough Coins' });
   }
   await tx.insert(ledgerEntry).values({
     id: randomUUID(),

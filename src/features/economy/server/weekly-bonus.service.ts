@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { DAY_MS } from '~/shared/time';
 import type { Db } from '~/server/db/client';
-import { user } from '~/server/db/schema/auth.schema';
+import { user } from '~/server/db/tables/auth.tables';
 import type { WeeklyBonusResponse } from '../economy.schema';
 import { readEconomySettings } from './economy-settings.service';
 import { applyAward } from './ledger.service';

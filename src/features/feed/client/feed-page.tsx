@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { useMinuteClock } from '~/client/lib/use-clock';
-import { useSession } from '~/features/accounts/client/accounts.queries';
+import { useSession } from '~/client/lib/session';
 import {
   EMPTY_FEED,
   NO_SEARCH_RESULTS,
@@ -14,7 +14,7 @@ import {
 import { CreatePostDialog } from './create-post-dialog';
 import { useFeed } from './feed.queries';
 import { PostCard } from './post-card';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '~/client/lib/use-debounced-value';
 
 /**
  * /feed: Community Feed. Pinned Posts, then the others newest first, loaded page by page as the member scrolls;

@@ -6,9 +6,11 @@ import {
   useQueryClient,
   type InfiniteData,
   type QueryClient,
-  type UseMutationOptions,
 } from '@tanstack/react-query';
-import { api, type ApiError } from '~/client/lib/api-client';
+
+import { api } from '~/client/lib/api-client';
+import type { MutationConfig } from '~/client/lib/query-client';
+
 import type {
   CommentsPage,
   ContentPage,
@@ -66,11 +68,6 @@ export const commentsOptions = (postId: string) =>
 export function useComments(postId: string, enabled: boolean) {
   return useInfiniteQuery({ ...commentsOptions(postId), enabled });
 }
-
-type MutationConfig<TData, TVariables> = Omit<
-  UseMutationOptions<TData, ApiError, TVariables>,
-  'mutationFn' | 'mutationKey'
->;
 
 /** Applies a change to one post wherever the loaded feed lists show it. */
 function updatePostInLists(queryClient: QueryClient, postId: string, change: (post: PostView) => PostView) {

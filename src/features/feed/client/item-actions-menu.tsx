@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { showErrorToast } from '~/client/lib/error-toast';
-import { useSession } from '~/features/accounts/client/accounts.queries';
+import { useSession } from '~/client/lib/session';
 import { can } from '~/shared/permissions';
 import type { FeedAuthor } from '../feed.schema';
 import { ConfirmDialog } from './confirm-dialog';

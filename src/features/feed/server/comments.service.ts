@@ -4,8 +4,8 @@ import { AppError } from '~/shared/app-error';
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
 import { notify } from '~/features/notifications/server/notifications.service';
 import type { Db, Executor } from '~/server/db/client';
-import { user } from '~/server/db/schema/auth.schema';
-import { feedComment, feedPost } from '~/server/db/schema/feed.schema';
+import { user } from '~/server/db/tables/auth.tables';
+import { feedComment, feedPost } from '~/server/db/tables/feed.tables';
 import { publish } from '~/server/events';
 import {
   COMMENTS_PAGE_SIZE,

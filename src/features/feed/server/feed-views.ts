@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
-import { avatarUrlOf } from '~/features/accounts/server/session.service';
-import { user } from '~/server/db/schema/auth.schema';
+import { avatarUrlOf } from '~/server/session';
+import { user } from '~/server/db/tables/auth.tables';
 import type { FeedAuthor, MediaType, PostMedia } from '../feed.schema';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedInMember, signedInWithRoles } from '~/features/accounts/server/accounts.test-helpers';
+import { signedInMember, signedInWithRoles } from '~/server/testing/members';
 import { sseReader } from '~/server/testing/sse';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { CreateCommentResponse, CreatePostResponse, FeedPage } from '../feed.schema';

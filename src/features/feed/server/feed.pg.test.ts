@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedInMember } from '~/features/accounts/server/accounts.test-helpers';
-import { ledgerEntry } from '~/server/db/schema/economy.schema';
-import { feedComment, feedLike, feedPost } from '~/server/db/schema/feed.schema';
+import { signedInMember } from '~/server/testing/members';
+import { ledgerEntry } from '~/server/db/tables/economy.tables';
+import { feedComment, feedLike, feedPost } from '~/server/db/tables/feed.tables';
 import { race } from '~/server/testing/race';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { CreateCommentResponse, CreatePostResponse } from '../feed.schema';

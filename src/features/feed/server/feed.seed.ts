@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HOUR_MS } from '~/shared/time';
 import type { Executor } from '~/server/db/client';
-import { feedComment, feedLike, feedPost } from '~/server/db/schema/feed.schema';
+import { feedComment, feedLike, feedPost } from '~/server/db/tables/feed.tables';
 
 export interface NewPost {
   id?: string;

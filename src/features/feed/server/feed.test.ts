@@ -5,12 +5,12 @@ import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '~/shared/time';
-import { signedInMember } from '~/features/accounts/server/accounts.test-helpers';
+import { signedInMember } from '~/server/testing/members';
 import type { NotificationsResponse } from '~/features/notifications/notifications.schema';
-import { keyFromUploadUrl } from '~/features/uploads/server/upload-urls';
-import { user } from '~/server/db/schema/auth.schema';
-import { ledgerEntry } from '~/server/db/schema/economy.schema';
-import { feedComment, feedLike, feedMediaUpload, feedPost } from '~/server/db/schema/feed.schema';
+import { keyFromUploadUrl } from '~/server/uploads/upload-urls';
+import { user } from '~/server/db/tables/auth.tables';
+import { ledgerEntry } from '~/server/db/tables/economy.tables';
+import { feedComment, feedLike, feedMediaUpload, feedPost } from '~/server/db/tables/feed.tables';
 import { sseReader } from '~/server/testing/sse';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
 import type {

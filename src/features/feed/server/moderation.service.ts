@@ -3,8 +3,8 @@ import { and, count, desc, eq, inArray, isNull, max } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { writeAudit } from '~/server/audit';
 import type { Db, Executor } from '~/server/db/client';
-import { user } from '~/server/db/schema/auth.schema';
-import { feedComment, feedPost, feedReport } from '~/server/db/schema/feed.schema';
+import { user } from '~/server/db/tables/auth.tables';
+import { feedComment, feedPost, feedReport } from '~/server/db/tables/feed.tables';
 import { publish } from '~/server/events';
 import type { Storage } from '~/server/storage';
 import type { ContentPage, ReportReason, ReportedItem, RevealResponse } from '../feed.schema';
@@ -72,9 +72,13 @@ export async function report(
   } catch (error) {
     if (isUniqueViolation(error)) {
       const what = 'commentId' in target ? 'comment' : 'post';
-      throw new AppError('CONFLICT', `You have already reported this ${what}. A moderator will review it.`, {
-        title: 'Already Reported',
-      });
+      throw new AppError(
+        'ALREADY_REPORTED',
+        `You have already reported this ${what}. A moderator will review it.`,
+        {
+          title: 'Already Reported',
+        },
+      );
     }
     throw error;
   }

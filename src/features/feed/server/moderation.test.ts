@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, type Capability, type Role } from '~/shared/permissions';
-import { signedInMember, signedInWithRoles } from '~/features/accounts/server/accounts.test-helpers';
-import { keyFromUploadUrl } from '~/features/uploads/server/upload-urls';
-import { auditLog } from '~/server/db/schema/audit.schema';
-import { feedComment, feedLike, feedPost, feedReport } from '~/server/db/schema/feed.schema';
+import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { keyFromUploadUrl } from '~/server/uploads/upload-urls';
+import { auditLog } from '~/server/db/tables/audit.tables';
+import { feedComment, feedLike, feedPost, feedReport } from '~/server/db/tables/feed.tables';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
 import type {
   ContentPage,
@@ -244,6 +244,7 @@ describe('reports', () => {
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({
       error: {
+        code: 'ALREADY_REPORTED',
         title: 'Already Reported',
         message: 'You have already reported this post. A moderator will review it.',
       },

@@ -7,8 +7,8 @@ import { takeCooldown } from '~/features/economy/server/cooldown.service';
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
 import { applyAward } from '~/features/economy/server/ledger.service';
 import type { Db, Executor } from '~/server/db/client';
-import { user } from '~/server/db/schema/auth.schema';
-import { feedLike, feedPost } from '~/server/db/schema/feed.schema';
+import { user } from '~/server/db/tables/auth.tables';
+import { feedLike, feedPost } from '~/server/db/tables/feed.tables';
 import { publish } from '~/server/events';
 import type { Storage } from '~/server/storage';
 import {

@@ -6,7 +6,7 @@ import { paths } from '~/client/lib/paths';
 import { EMPTY_INBOX_TEXT, EMPTY_INBOX_TITLE } from '../inbox.schema';
 import { ConversationList } from './conversation-list';
 import { ConversationThread } from './conversation-thread';
-import { recipientFromState } from './conversation-with';
+import { recipientFromState } from '~/client/lib/conversation-with';
 import { useStartConversation } from './inbox.queries';
 
 /**

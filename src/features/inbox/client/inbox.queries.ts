@@ -7,11 +7,12 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
-  type UseMutationOptions,
 } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+
 import { api, type ApiError } from '~/client/lib/api-client';
-import { paths } from '~/client/lib/paths';
+
+import type { MutationConfig } from '~/client/lib/query-client';
+
 import type {
   ConversationListResponse,
   ConversationResponse,
@@ -81,11 +82,6 @@ export function useMessages(id: string) {
   return useInfiniteQuery(messagesOptions(id));
 }
 
-type MutationConfig<TData, TVariables> = Omit<
-  UseMutationOptions<TData, ApiError, TVariables>,
-  'mutationFn' | 'mutationKey'
->;
-
 export function useStartConversation(config: MutationConfig<ConversationResponse, string> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -94,21 +90,6 @@ export function useStartConversation(config: MutationConfig<ConversationResponse
     onSuccess: async (...args) => {
       queryClient.setQueryData(inboxQueryKeys.conversation(args[0].conversation.id), args[0]);
       await queryClient.invalidateQueries({ queryKey: inboxQueryKeys.lists() });
-      await config.onSuccess?.(...args);
-    },
-  });
-}
-
-/**
- * For a Message button anywhere: asks the server for the conversation with that member (the existing one or a
- * new one), then opens it by its id, so a reload keeps working.
- */
-export function useOpenConversationWith(config: MutationConfig<ConversationResponse, string> = {}) {
-  const navigate = useNavigate();
-  return useStartConversation({
-    ...config,
-    onSuccess: async (...args) => {
-      await navigate(paths.conversation(args[0].conversation.id));
       await config.onSuccess?.(...args);
     },
   });

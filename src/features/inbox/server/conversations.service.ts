@@ -3,10 +3,10 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { hasRole } from '~/shared/permissions';
-import type { UserRow } from '~/features/accounts/server/session.service';
+import type { UserRow } from '~/server/session';
 import type { Db, Executor } from '~/server/db/client';
-import { user } from '~/server/db/schema/auth.schema';
-import { conversation, conversationMessage, conversationParticipant } from '~/server/db/schema/inbox.schema';
+import { user } from '~/server/db/tables/auth.tables';
+import { conversation, conversationMessage, conversationParticipant } from '~/server/db/tables/inbox.tables';
 import { publish } from '~/server/events';
 import {
   CONVERSATIONS_PAGE_SIZE,

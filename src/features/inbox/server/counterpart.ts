@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { hasRole, type RoleHolder } from '~/shared/permissions';
-import { avatarUrlOf, type UserRow } from '~/features/accounts/server/session.service';
+import { avatarUrlOf, type UserRow } from '~/server/session';
 import { ADMIN_TEAM_NAME, UNKNOWN_NAME, UNNAMED, type Counterpart } from '../inbox.schema';
 
 /** Owners and Admins see everyone as they are; everyone else sees them as the Admin Team (spec section 6). */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedInMember } from '~/features/accounts/server/accounts.test-helpers';
-import { conversation, conversationMessage } from '~/server/db/schema/inbox.schema';
+import { signedInMember } from '~/server/testing/members';
+import { conversation, conversationMessage } from '~/server/db/tables/inbox.tables';
 import { race } from '~/server/testing/race';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { ConversationResponse } from '../inbox.schema';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, signedInWithRoles } from '~/features/accounts/server/accounts.test-helpers';
+import { signedInMember, signedInWithRoles } from '~/server/testing/members';
 import type { NotificationsResponse } from '~/features/notifications/notifications.schema';
-import { user } from '~/server/db/schema/auth.schema';
-import { conversation, conversationMessage } from '~/server/db/schema/inbox.schema';
+import { user } from '~/server/db/tables/auth.tables';
+import { conversation, conversationMessage } from '~/server/db/tables/inbox.tables';
 import { sseReader } from '~/server/testing/sse';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import {

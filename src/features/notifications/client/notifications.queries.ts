@@ -1,11 +1,8 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query';
-import { api, type ApiError } from '~/client/lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '~/client/lib/api-client';
+import type { MutationConfig } from '~/client/lib/query-client';
+
 import type { NotificationsResponse } from '../notifications.schema';
 
 /** Everything under 'notifications' is refetched by the event stream's 'notifications.*' events. */
@@ -26,13 +23,10 @@ export function useNotifications() {
   return useQuery(notificationsQueryOptions);
 }
 
-type MutationConfig<TData, TVariables> = Omit<
-  UseMutationOptions<TData, ApiError, TVariables, { previous: NotificationsResponse | undefined }>,
-  'mutationFn' | 'mutationKey' | 'onMutate'
->;
-
 /** Marks all the member's notifications read; the bell shows them read at once and refetches afterwards. */
-export function useMarkAllNotificationsRead(config: MutationConfig<unknown, void> = {}) {
+export function useMarkAllNotificationsRead(
+  config: MutationConfig<unknown, void, { previous: NotificationsResponse | undefined }> = {},
+) {
   const queryClient = useQueryClient();
   const key = notificationsQueryOptions.queryKey;
   return useMutation({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '~/server/db/client';
-import { notification } from '~/server/db/schema/notifications.schema';
+import { notification } from '~/server/db/tables/notifications.tables';
 import { publish } from '~/server/events';
 import { NOTIFICATION_MENU_SIZE, type NotificationsResponse } from '../notifications.schema';
 

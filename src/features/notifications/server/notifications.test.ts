@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember } from '~/features/accounts/server/accounts.test-helpers';
+import { signedInMember } from '~/server/testing/members';
 import { sseReader } from '~/server/testing/sse';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { NotificationsResponse } from '../notifications.schema';

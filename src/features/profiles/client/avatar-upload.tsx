@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { showErrorToast } from '~/client/lib/error-toast';
-import type { SessionUser } from '~/features/accounts/accounts.schema';
+import type { SessionUser } from '~/shared/session';
 import { useUploadAvatar } from './profiles.queries';
 
 /** What the picker offers; the server decides the real type from the file's bytes. */

@@ -1,15 +1,14 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+
 import type { z } from 'zod';
-import { api, uploadFile, type ApiError } from '~/client/lib/api-client';
-import type { SessionUser } from '~/features/accounts/accounts.schema';
-import { sessionQueryOptions } from '~/features/accounts/client/accounts.queries';
+
+import { api, uploadFile } from '~/client/lib/api-client';
+import type { MutationConfig } from '~/client/lib/query-client';
+
+import type { SessionUser } from '~/shared/session';
+
+import { sessionQueryOptions } from '~/client/lib/session';
+
 import type { OwnProfile, PublicProfile, updateProfileSchema } from '../profiles.schema';
 
 /**
@@ -40,11 +39,6 @@ export const publicProfileQueryOptions = (userId: string) =>
 export function usePublicProfile(userId: string) {
   return useQuery(publicProfileQueryOptions(userId));
 }
-
-type MutationConfig<TData, TVariables> = Omit<
-  UseMutationOptions<TData, ApiError, TVariables>,
-  'mutationFn' | 'mutationKey'
->;
 
 /** The header, the profile page and the member's public profile all show what just changed. */
 async function rememberUpdatedMember(queryClient: QueryClient, user: SessionUser) {

@@ -6,7 +6,7 @@ import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { ApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
-import type { SessionUser } from '~/features/accounts/accounts.schema';
+import type { SessionUser } from '~/shared/session';
 import { SMOKE_PREFERENCES, updateProfileSchema, type UpdateProfileInput } from '../profiles.schema';
 import { useUpdateProfile, type UpdateProfileValues } from './profiles.queries';
 

@@ -1,15 +1,24 @@
-import { ArrowLeft, Coins, MessageSquare, Pencil, UserRoundX } from 'lucide-react';
+import { ArrowLeft, Coins, Pencil, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
+
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+
+import { MessageMemberButton } from '~/client/components/message-member-button';
+
 import { Button } from '~/client/components/ui/button';
+
 import { Spinner } from '~/client/components/ui/spinner';
+
 import { ApiError } from '~/client/lib/api-client';
-import { showErrorToast } from '~/client/lib/error-toast';
+
 import { paths } from '~/client/lib/paths';
-import { useSession } from '~/features/accounts/client/accounts.queries';
-import { useOpenConversationWith } from '~/features/inbox/client/inbox.queries';
+
+import { useSession } from '~/client/lib/session';
+
 import { PUBLIC_REFERRALS_SHOWN, type PublicProfile } from '../profiles.schema';
+
 import { ProfileSection } from './profile-section';
+
 import { usePublicProfile } from './profiles.queries';
 
 /** /profile/:userId: what any member may see about another (never email, phone, address or telegram). */
@@ -91,7 +100,7 @@ function MemberProfile({ member }: { member: PublicProfile }) {
       ) : (
         member.messageable && (
           <div>
-            <MessageButton memberId={member.id} />
+            <MessageMemberButton memberId={member.id} memberName={member.fullName} />
           </div>
         )
       )}
@@ -143,17 +152,6 @@ function MemberProfile({ member }: { member: PublicProfile }) {
         )}
       </ProfileSection>
     </Page>
-  );
-}
-
-/** Opens the conversation with this member in the inbox (the server finds or starts it). */
-function MessageButton({ memberId }: { memberId: string }) {
-  const open = useOpenConversationWith({ onError: (error) => showErrorToast(error, 'Cannot Message') });
-  return (
-    <Button variant="secondary" disabled={open.isPending} onClick={() => open.mutate(memberId)}>
-      {open.isPending ? <Spinner /> : <MessageSquare className="size-5" aria-hidden />}
-      Message
-    </Button>
   );
 }
 

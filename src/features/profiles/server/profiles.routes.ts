@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { AppError } from '~/shared/app-error';
-import { toSessionUser } from '~/features/accounts/server/session.service';
+import { toSessionUser } from '~/server/session';
 import { requireUser, type SignedInEnv } from '~/server/middleware/require-user';
 import { validate } from '~/server/validate';
 import { memberIdSchema, updateProfileSchema } from '../profiles.schema';

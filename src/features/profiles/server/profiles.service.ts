@@ -5,15 +5,15 @@ import { levelFromXp } from '~/shared/economy';
 import { levelTitle } from '~/shared/level-titles';
 import { hasRole, type RoleHolder } from '~/shared/permissions';
 import type { Clock } from '~/shared/time';
-import { avatarUrlOf, toSessionUser, type UserRow } from '~/features/accounts/server/session.service';
-import { processImage } from '~/features/uploads/server/image-pipeline';
+import { avatarUrlOf, toSessionUser, type UserRow } from '~/server/session';
+import { processImage } from '~/server/uploads/image-pipeline';
 import type { Config } from '~/server/config';
 import type { Db } from '~/server/db/client';
-import { user } from '~/server/db/schema/auth.schema';
+import { user } from '~/server/db/tables/auth.tables';
 import { publish } from '~/server/events';
 import { enforceRateLimit } from '~/server/rate-limit';
 import type { Storage } from '~/server/storage';
-import { keyFromUploadUrl, uploadUrl } from '~/features/uploads/server/upload-urls';
+import { keyFromUploadUrl, uploadUrl } from '~/server/uploads/upload-urls';
 import {
   PUBLIC_REFERRALS_SHOWN,
   type LevelInfo,

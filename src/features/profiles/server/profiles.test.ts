@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, signedInWithRoles } from '~/features/accounts/server/accounts.test-helpers';
-import { user } from '~/server/db/schema/auth.schema';
+import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { user } from '~/server/db/tables/auth.tables';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
 import type { OwnProfile, PublicProfile } from '../profiles.schema';
 

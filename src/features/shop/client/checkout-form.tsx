@@ -6,9 +6,9 @@ import { Spinner } from '~/client/components/ui/spinner';
 import { TextField } from '~/client/components/ui/text-field';
 import { ApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
-import type { SessionUser } from '~/features/accounts/accounts.schema';
-import { formatUsPhone } from '~/features/accounts/phone';
-import { usePlaceOrder } from '~/features/orders/client/orders.queries';
+import type { SessionUser } from '~/shared/session';
+import { formatUsPhone } from '~/shared/phone';
+import { usePlaceOrder } from '~/features/shop/client/orders.queries';
 import {
   CART_EMPTY_OR_SIGNED_OUT,
   PAYMENT_METHODS,
@@ -17,7 +17,7 @@ import {
   type PaymentMethod,
   type PlaceOrderInput,
   type PlaceOrderResponse,
-} from '~/features/orders/orders.schema';
+} from '~/features/shop/orders.schema';
 import { formatCents } from '~/shared/money';
 import type { CartPricing } from './cart-pricing';
 import type { CartLine } from './cart-store';

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
-import { useSession } from '~/features/accounts/client/accounts.queries';
-import type { DeliveryMethod } from '~/features/orders/orders.schema';
+import { useSession } from '~/client/lib/session';
+import type { DeliveryMethod } from '~/features/shop/orders.schema';
 import {
   SIZE_LABELS,
   STICKER_SIZES,

@@ -4,8 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import { DialogPanel } from '~/client/components/ui/dialog';
 import { paths } from '~/client/lib/paths';
-import { formatUsPhone } from '~/features/accounts/phone';
-import type { PlaceOrderResponse } from '~/features/orders/orders.schema';
+import { formatUsPhone } from '~/shared/phone';
+import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import { formatCents } from '~/shared/money';
 
 /** After submitting: call the shop to confirm before showing up. OK goes to the feed (spec, Cart). */

@@ -1,7 +1,7 @@
 import { Store, Truck } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useId } from 'react';
-import { DELIVERY_METHODS, type DeliveryMethod } from '~/features/orders/orders.schema';
+import { DELIVERY_METHODS, type DeliveryMethod } from '~/features/shop/orders.schema';
 
 const ICONS = { Delivery: Truck, Pickup: Store } as const;
 

@@ -1,12 +1,10 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query';
-import { api, type ApiError } from '~/client/lib/api-client';
-import { sessionQueryKey } from '~/features/accounts/client/accounts.queries';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '~/client/lib/api-client';
+import type { MutationConfig } from '~/client/lib/query-client';
+
+import { sessionQueryKey } from '~/client/lib/session';
+
 import type {
   MenuResponse,
   PickupLocationsResponse,
@@ -63,12 +61,6 @@ export function usePickupLocations() {
 export function useRatingStatus() {
   return useQuery(ratingStatusQueryOptions);
 }
-
-/** Callbacks the screen adds (toasts, closing a dialog); they run after the cache is up to date. */
-type MutationConfig<TData, TVariables> = Omit<
-  UseMutationOptions<TData, ApiError, TVariables>,
-  'mutationFn' | 'mutationKey'
->;
 
 export type RateStickerVariables = RateStickerInput & { stickerId: string };
 

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
-import type { DeliveryMethod } from '~/features/orders/orders.schema';
+import type { DeliveryMethod } from '~/features/shop/orders.schema';
 import { formatCents } from '~/shared/money';
 import { SIZE_LABELS, type MenuSticker, type RatingSummary, type StickerSize } from '../shop.schema';
 import { addToCart } from './cart-store';

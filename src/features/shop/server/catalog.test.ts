@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, signedInWithRoles } from '~/features/accounts/server/accounts.test-helpers';
-import type { PlaceOrderResponse } from '~/features/orders/orders.schema';
-import { auditLog } from '~/server/db/schema/audit.schema';
-import { pickupLocation, shopOrder } from '~/server/db/schema/shop.schema';
+import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
+import { auditLog } from '~/server/db/tables/audit.tables';
+import { shopOrder } from '~/server/db/tables/orders.tables';
+import { pickupLocation } from '~/server/db/tables/shop.tables';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
 import type {
   CatalogResponse,

@@ -6,7 +6,7 @@ import { cooldownEndsAt, takeCooldown } from '~/features/economy/server/cooldown
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
 import { applyAward } from '~/features/economy/server/ledger.service';
 import type { Db, Executor } from '~/server/db/client';
-import { sticker, stickerRating } from '~/server/db/schema/shop.schema';
+import { sticker, stickerRating } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
 import { rateAgainText, type RateStickerResponse, type RatingStatusResponse } from '../shop.schema';
 import { ratingSummaries } from './shop.service';
@@ -42,7 +42,7 @@ export async function rateSticker(
     const cooldownMs = settings.ratingCooldownHours * HOUR_MS;
     if (!(await takeCooldown(tx, userId, 'rating', cooldownMs, now))) {
       const endsAt = await cooldownEndsAt(tx, userId, 'rating', cooldownMs, now);
-      throw new AppError('CONFLICT', rateAgainText((endsAt?.getTime() ?? now.getTime()) - now.getTime()), {
+      throw new AppError('ON_COOLDOWN', rateAgainText((endsAt?.getTime() ?? now.getTime()) - now.getTime()), {
         title: 'Already Rated',
       });
     }

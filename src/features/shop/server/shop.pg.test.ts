@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedInMember } from '~/features/accounts/server/accounts.test-helpers';
-import { ledgerEntry } from '~/server/db/schema/economy.schema';
-import { stickerRating } from '~/server/db/schema/shop.schema';
+import { signedInMember } from '~/server/testing/members';
+import { ledgerEntry } from '~/server/db/tables/economy.tables';
+import { stickerRating } from '~/server/db/tables/shop.tables';
 import { race } from '~/server/testing/race';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import { insertSticker } from './shop.seed';

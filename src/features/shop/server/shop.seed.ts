@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '~/server/db/client';
-import { pickupLocation, shopSettings, sticker } from '~/server/db/schema/shop.schema';
+import { pickupLocation, shopSettings, sticker } from '~/server/db/tables/shop.tables';
 import type { StickerType } from '../shop.schema';
 import { DEFAULT_SHOP_SETTINGS } from './shop.service';
 

@@ -1,6 +1,6 @@
 import { asc, avg, count, eq } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
-import { pickupLocation, shopSettings, sticker, stickerRating } from '~/server/db/schema/shop.schema';
+import { pickupLocation, shopSettings, sticker, stickerRating } from '~/server/db/tables/shop.tables';
 import {
   STICKER_SIZES,
   type MenuSticker,

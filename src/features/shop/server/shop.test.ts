@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '~/shared/time';
-import { signedInMember, signedInWithRoles } from '~/features/accounts/server/accounts.test-helpers';
-import { user } from '~/server/db/schema/auth.schema';
-import { ledgerEntry } from '~/server/db/schema/economy.schema';
-import { stickerRating } from '~/server/db/schema/shop.schema';
+import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { user } from '~/server/db/tables/auth.tables';
+import { ledgerEntry } from '~/server/db/tables/economy.tables';
+import { stickerRating } from '~/server/db/tables/shop.tables';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type {
   MenuResponse,
@@ -181,7 +181,7 @@ describe('ratings', () => {
     const refused = await rate(cookie, two, { smell: 3, taste: 3, high: 3 });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({
-      error: { title: 'Already Rated', message: 'Rate again in 23h 59m left' },
+      error: { code: 'ON_COOLDOWN', title: 'Already Rated', message: 'Rate again in 23h 59m left' },
     });
 
     t.clock.advance(24 * HOUR_MS);

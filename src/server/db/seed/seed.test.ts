@@ -4,11 +4,11 @@ import path from 'node:path';
 import { verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader } from '~/features/accounts/server/accounts.test-helpers';
+import { cookieHeader } from '~/server/testing/members';
 import { resolveAuthSecret } from '../../secrets';
 import { createTestContext, type TestContext } from '../../testing/test-context';
-import { appMeta } from '../schema/meta.schema';
-import { pickupLocation, shopSettings, sticker } from '../schema/shop.schema';
+import { appMeta } from '~/server/db/tables/meta.tables';
+import { pickupLocation, shopSettings, sticker } from '~/server/db/tables/shop.tables';
 import { resetPassword } from './reset-password';
 import { ensureOwnerPassword, formatCredentials, OWNER_PASSWORD_HASH_KEY, seedOnce } from './seed';
 

@@ -7,8 +7,8 @@ import { seedShop } from '~/features/shop/server/shop.seed';
 import { freeReferralCode, newUserId, referralCodesTaken } from '../../auth';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../client';
-import { account, user } from '../schema/auth.schema';
-import { appMeta } from '../schema/meta.schema';
+import { account, user } from '~/server/db/tables/auth.tables';
+import { appMeta } from '~/server/db/tables/meta.tables';
 
 const SEED_MARKER = 'seeded_at';
 export const OWNER_PASSWORD_HASH_KEY = 'owner_password_hash';

@@ -1,0 +1,112 @@
+import { RotateCw, SearchX, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Spinner } from './spinner';
+
+/**
+ * A list's three states besides its content, in one place: a skeleton shaped like the content while the first
+ * page loads, the error with Try Again, and the spec's empty sentence. `ListStates` picks one from a query.
+ */
+export function ListStates({
+  query,
+  empty,
+  skeleton,
+  errorMessage,
+  emptyState,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
+  /** Nothing to show once loaded. */
+  empty: boolean;
+  skeleton: ReactNode;
+  /** "Your orders could not be loaded." */
+  errorMessage: string;
+  emptyState: ReactNode;
+  children: ReactNode;
+}) {
+  if (query.isPending) return skeleton;
+  // A failed refetch keeps what is already on screen; only a list with nothing to show says it failed.
+  if (query.isError && empty) {
+    return (
+      <ListError message={errorMessage} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
+  }
+  if (empty) return emptyState;
+  return children;
+}
+
+/** Grey blocks shaped like the content: `item` is one entry's shape, repeated `count` times. */
+export function ListSkeleton({
+  label,
+  count = 3,
+  item,
+  className = 'flex flex-col gap-3',
+}: {
+  /** Read out while loading: "Loading members". */
+  label: string;
+  count?: number;
+  item: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div role="status" aria-label={label} className={className}>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} aria-hidden className="animate-pulse">
+          {item}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** One grey block of a skeleton; size and shape come from the caller ("h-4 w-2/5"). */
+export function SkeletonBlock({ className }: { className: string }) {
+  const shape = /\brounded/.test(className) ? '' : 'rounded ';
+  return <div className={`${shape}bg-surface-raised ${className}`} />;
+}
+
+/** Nothing here: the spec's sentence, centred, with one clear next action when there is one. */
+export function EmptyState({
+  icon: Icon = SearchX,
+  title,
+  children,
+  action,
+}: {
+  icon?: LucideIcon;
+  title?: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-border bg-surface px-6 py-12 text-center">
+      <Icon className="size-8 text-text-muted" aria-hidden />
+      {title && <h2 className="text-xl font-semibold tracking-tight text-text">{title}</h2>}
+      <p className="text-base text-text-muted">{children}</p>
+      {action && <div className="mt-1">{action}</div>}
+    </div>
+  );
+}
+
+/** The list could not be loaded: say so where it would be, with a way to try again. */
+export function ListError({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-card border border-danger/50 bg-surface px-6 py-10 text-center"
+    >
+      <p className="text-base text-text">{message}</p>
+      <Button type="button" variant="secondary" onClick={onRetry} disabled={retrying}>
+        {retrying ? <Spinner /> : <RotateCw className="size-5" aria-hidden />}
+        Try Again
+      </Button>
+    </div>
+  );
+}

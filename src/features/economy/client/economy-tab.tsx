@@ -1,0 +1,186 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Lock } from 'lucide-react';
+import { useForm, type Path } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '~/client/components/ui/button';
+import { Spinner } from '~/client/components/ui/spinner';
+import { TextField } from '~/client/components/ui/text-field';
+import { ApiError } from '~/client/lib/api-client';
+import { showErrorToast } from '~/client/lib/error-toast';
+import {
+  updateEconomySettingsSchema,
+  type UpdateEconomySettingsInput,
+} from '~/features/economy/economy.schema';
+import {
+  ECONOMY_SETTING_KEYS,
+  ECONOMY_SETTINGS,
+  type EconomySettingKey,
+  type EconomySettings,
+} from '~/shared/economy-settings';
+import { can } from '~/shared/permissions';
+import { useEconomySettings, useUpdateEconomySettings } from './economy.queries';
+import { ListError } from '~/client/components/ui/list-states';
+import type { Actor } from '~/shared/permissions';
+
+const NAMED_GROUPS: { title: string; keys: EconomySettingKey[] }[] = [
+  { title: 'Weekly login', keys: ['weeklyLoginXp', 'weeklyLoginCoins', 'weeklyLoginIntervalDays'] },
+  { title: 'Posts', keys: ['postXp', 'postCoins', 'postCooldownHours'] },
+  { title: 'Comments', keys: ['commentXp', 'commentCoins', 'commentCooldownHours'] },
+  { title: 'Ratings', keys: ['ratingXp', 'ratingCooldownHours'] },
+  {
+    title: 'Referrals and purchases',
+    keys: [
+      'approvedReferralXp',
+      'referralRepeatPurchaseXp',
+      'personalPurchaseXp',
+      'superReferrerCoins',
+      'rewardMilestoneXp',
+    ],
+  },
+];
+
+/** A setting added later shows up under Other until it is given a group. */
+const ungrouped = ECONOMY_SETTING_KEYS.filter(
+  (key) => !NAMED_GROUPS.some((group) => group.keys.includes(key)),
+);
+const GROUPS = ungrouped.length ? [...NAMED_GROUPS, { title: 'Other', keys: ungrouped }] : NAMED_GROUPS;
+
+/** Economy Management: every award amount and cooldown; what is saved applies to the next award. */
+export function EconomyTab({ actor }: { actor: Actor }) {
+  const settings = useEconomySettings();
+  return (
+    <section aria-labelledby="economy-heading" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 id="economy-heading" className="text-xl font-semibold tracking-tight">
+          Economy Management
+        </h2>
+        <p className="text-sm text-text-muted">
+          XP and Exotic Coins members earn, and how often. Changes apply to the next award.
+        </p>
+      </div>
+      {settings.data ? (
+        <EconomyForm settings={settings.data.settings} canEdit={can(actor, 'manage:economy')} />
+      ) : settings.isError ? (
+        <ListError
+          message="The economy settings could not be loaded."
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
+      ) : (
+        <EconomySkeleton />
+      )}
+    </section>
+  );
+}
+
+function EconomyForm({ settings, canEdit }: { settings: EconomySettings; canEdit: boolean }) {
+  const form = useForm<UpdateEconomySettingsInput>({
+    resolver: zodResolver(updateEconomySettingsSchema),
+    // Saved elsewhere (another admin, the event stream): the fields follow, except those being edited here.
+    values: settings,
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
+  });
+  const { errors, dirtyFields, isDirty } = form.formState;
+
+  const update = useUpdateEconomySettings({
+    onSuccess: ({ settings: saved }) => {
+      form.reset(saved);
+      toast.success('Settings saved');
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (field in ECONOMY_SETTINGS)
+            form.setError(field as Path<UpdateEconomySettingsInput>, { message });
+        }
+      }
+      showErrorToast(error, 'Settings not saved');
+    },
+  });
+
+  const save = form.handleSubmit((values) => {
+    // Only what was changed, so a save never overwrites what someone else changed meanwhile.
+    const changes = Object.fromEntries(
+      ECONOMY_SETTING_KEYS.filter((key) => dirtyFields[key]).map((key) => [key, values[key]]),
+    ) as UpdateEconomySettingsInput;
+    if (Object.keys(changes).length) update.mutate(changes);
+  });
+
+  return (
+    <form noValidate onSubmit={save} className="flex flex-col gap-4">
+      {!canEdit && (
+        <p className="flex items-center gap-2 rounded-xl border border-border bg-surface px-4 py-3 text-sm text-text-muted">
+          <Lock className="size-5 shrink-0" aria-hidden />
+          You can see these settings; changing them needs the Economy Manager role.
+        </p>
+      )}
+      <fieldset
+        disabled={!canEdit || update.isPending}
+        className="grid gap-4 md:grid-cols-2 xl:grid-cols-3 [&_input:disabled]:cursor-not-allowed [&_input:disabled]:border-dashed [&_input:disabled]:text-text-muted"
+      >
+        <legend className="sr-only">Economy settings</legend>
+        {GROUPS.map((group) => (
+          <fieldset
+            key={group.title}
+            className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4"
+          >
+            <legend className="float-left text-base font-semibold">{group.title}</legend>
+            {group.keys.map((key) => (
+              <TextField
+                key={key}
+                label={ECONOMY_SETTINGS[key].label}
+                hint={`Current: ${settings[key]}`}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={ECONOMY_SETTINGS[key].max}
+                step={1}
+                // The hint is TextField's only span: keep "Current: N" on one line beside a long label.
+                className="tabular [&_span]:whitespace-nowrap"
+                error={errors[key]?.message}
+                {...form.register(key, { valueAsNumber: true })}
+              />
+            ))}
+          </fieldset>
+        ))}
+      </fieldset>
+      {canEdit && (
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={!isDirty || update.isPending}
+            onClick={() => form.reset(settings)}
+          >
+            Discard Changes
+          </Button>
+          <Button type="submit" disabled={!isDirty || update.isPending}>
+            {update.isPending && <Spinner />}
+            Save
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function EconomySkeleton() {
+  return (
+    <div role="status" aria-label="Loading settings" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {GROUPS.slice(0, 3).map((group) => (
+        <div
+          key={group.title}
+          className="flex animate-pulse flex-col gap-4 rounded-card border border-border bg-surface p-4"
+        >
+          <div className="h-5 w-1/3 rounded bg-surface-raised" />
+          {[0, 1, 2].map((row) => (
+            <div key={row} className="flex flex-col gap-2">
+              <div className="h-3.5 w-1/2 rounded bg-surface-raised" />
+              <div className="h-11 rounded-xl bg-surface-raised" />
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useId } from 'react';
+import type { AdminMember } from '../members.schema';
+import type { Actor } from '~/shared/permissions';
+import { MemberActions } from './member-actions';
+import { RoleBadges } from './role-badges';
+import { RoleEditor } from './role-editor';
+
+const joinDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+export const formatJoinDate = (iso: string) => joinDateFormat.format(new Date(iso));
+
+/** Phone and address come only to those allowed to see contact details. */
+export const hasContactDetails = (member: AdminMember) =>
+  member.phone !== undefined || member.address !== undefined;
+
+export function MemberAvatar({ member }: { member: AdminMember }) {
+  return (
+    <img
+      src={member.avatarUrl}
+      alt=""
+      width={44}
+      height={44}
+      loading="lazy"
+      className="size-11 shrink-0 rounded-full border border-border bg-surface-raised object-cover"
+    />
+  );
+}
+
+interface MemberEntryProps {
+  member: AdminMember;
+  actor: Actor;
+  editing: boolean;
+  onToggleEditing: () => void;
+}
+
+/** One member as a stacked card, for phones. */
+export function MemberCard({ member, actor, editing, onToggleEditing }: MemberEntryProps) {
+  const nameId = useId();
+  return (
+    <li>
+      <article
+        aria-labelledby={nameId}
+        className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4"
+      >
+        <div className="flex items-start gap-3">
+          <MemberAvatar member={member} />
+          <div className="flex min-w-0 flex-col">
+            <h3 id={nameId} className="text-base font-semibold break-words">
+              {member.fullName}
+            </h3>
+            <p className="text-sm [overflow-wrap:anywhere] text-text-muted">{member.email}</p>
+          </div>
+        </div>
+        <RoleBadges roles={member.roles} banned={member.banned} />
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+          <Detail term="Telegram" value={member.telegram} />
+          <Detail term="Joined" value={formatJoinDate(member.joinDate)} />
+          {member.phone !== undefined && <Detail term="Phone" value={member.phone} />}
+          {member.address !== undefined && <Detail term="Address" value={member.address} />}
+        </dl>
+        <MemberActions member={member} actor={actor} editing={editing} onToggleEditing={onToggleEditing} />
+        {editing && (
+          <div className="border-t border-border pt-3">
+            <RoleEditor member={member} actor={actor} onSaved={onToggleEditing} />
+          </div>
+        )}
+      </article>
+    </li>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <dt className="text-text-muted">{term}</dt>
+      <dd className="break-words">{value || '—'}</dd>
+    </>
+  );
+}
+
+/** One member as a table row (and the role editor as a full-width row under it), for wide screens. */
+export function MemberTableRow({
+  member,
+  actor,
+  editing,
+  onToggleEditing,
+  showContact,
+  showActions,
+}: MemberEntryProps & { showContact: boolean; showActions: boolean }) {
+  const nameId = useId();
+  const cell = 'px-4 py-3 align-top';
+  return (
+    <>
+      <tr
+        aria-labelledby={nameId}
+        className="border-t border-border transition-colors hover:bg-surface-raised/60"
+      >
+        <td className={`${cell} min-w-64`}>
+          <div className="flex items-start gap-3">
+            <MemberAvatar member={member} />
+            <div className="flex min-w-0 flex-col">
+              <span id={nameId} className="font-semibold break-words">
+                {member.fullName}
+              </span>
+              <span className="text-sm [overflow-wrap:anywhere] text-text-muted">{member.email}</span>
+              <span className="text-sm [overflow-wrap:anywhere] text-text-muted">
+                <span className="sr-only">Telegram </span>
+                {member.telegram}
+              </span>
+            </div>
+          </div>
+        </td>
+        <td className={cell}>
+          <RoleBadges roles={member.roles} banned={member.banned} />
+        </td>
+        <td className={`${cell} text-sm whitespace-nowrap text-text-muted tabular`}>
+          {formatJoinDate(member.joinDate)}
+        </td>
+        {showContact && (
+          <td className={`${cell} max-w-64 text-sm`}>
+            {member.phone && <div className="whitespace-nowrap">{member.phone}</div>}
+            {member.address && <div className="text-text-muted">{member.address}</div>}
+          </td>
+        )}
+        {showActions && (
+          <td className={`${cell} w-px`}>
+            <MemberActions
+              member={member}
+              actor={actor}
+              editing={editing}
+              onToggleEditing={onToggleEditing}
+              className="flex justify-end gap-2"
+            />
+          </td>
+        )}
+      </tr>
+      {editing && (
+        <tr className="bg-background/40">
+          <td colSpan={3 + Number(showContact) + Number(showActions)} className="px-4 pt-1 pb-4">
+            <RoleEditor member={member} actor={actor} onSaved={onToggleEditing} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,224 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '~/shared/permissions';
+import { cookieHeader } from '~/server/testing/members';
+import { auditLog } from '~/server/db/tables/audit.tables';
+import { user } from '~/server/db/tables/auth.tables';
+import { insertMember } from '~/server/db/seed/seed';
+import { sseReader } from '~/server/testing/sse';
+import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import type { AdminMember, MemberPage } from '../members.schema';
+
+const PASSWORD = 'members-password-1';
+let t: TestContext;
+let counter = 0;
+
+interface Someone {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+async function someone(roles: Role[], name = `Person ${++counter}`, telegram = ''): Promise<Someone> {
+  const email = `person${++counter}@members.example`;
+  const id = await t.database.db.transaction((tx) =>
+    insertMember(tx, { name, email, roles, telegram }, PASSWORD, new Date()),
+  );
+  const login = await t.call('POST', '/api/accounts/login', { email, password: PASSWORD });
+  expect(login.status).toBe(200);
+  return { id, email, cookie: cookieHeader(login) };
+}
+
+let owner: Someone;
+let admin: Someone;
+beforeAll(async () => {
+  t = await createTestContext({ env: { RATE_LIMIT_SIGN_IN_PER_IP: '1000/60' } });
+  owner = await someone(['Owner'], 'Olivia Owner');
+  admin = await someone(['Admin'], 'Adam Admin');
+});
+afterAll(() => t.close());
+
+const as = (who: Someone) => ({ Cookie: who.cookie });
+const ban = (by: Someone, target: string) => t.call('POST', `/api/admin/members/${target}/ban`, {}, as(by));
+const unban = (by: Someone, target: string) =>
+  t.call('POST', `/api/admin/members/${target}/unban`, {}, as(by));
+const setRoles = (by: Someone, target: string, roles: string[]) =>
+  t.call('PUT', `/api/admin/members/${target}/roles`, { roles }, as(by));
+const rowOf = async (id: string) => (await t.database.db.select().from(user).where(eq(user.id, id)))[0]!;
+const auditsFor = (memberId: string, eventType: string) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.eventType, eventType)))
+    .then((rows) => rows.filter((row) => row.meta.memberId === memberId));
+
+describe('searching members', () => {
+  it('finds members by name, email or telegram, ignoring case', async () => {
+    const zed = await someone(['Member'], 'Zed Quintana', '@zedq');
+    for (const q of ['quintana', 'ZED', zed.email.toUpperCase(), '@ZEDQ']) {
+      const response = await t.call(
+        'GET',
+        `/api/admin/members?q=${encodeURIComponent(q)}`,
+        undefined,
+        as(admin),
+      );
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as MemberPage;
+      expect(
+        page.members.map((m) => m.id),
+        q,
+      ).toContain(zed.id);
+    }
+  });
+
+  it('searches the Roles tab by full name or email only', async () => {
+    await someone(['Member'], 'Yara Lin', '@uniquehandle');
+    const byTelegram = await t.call(
+      'GET',
+      '/api/admin/members?scope=roles&q=uniquehandle',
+      undefined,
+      as(admin),
+    );
+    expect(((await byTelegram.json()) as MemberPage).members).toEqual([]);
+    const byName = await t.call('GET', '/api/admin/members?scope=roles&q=yara', undefined, as(admin));
+    expect(((await byName.json()) as MemberPage).members.map((m) => m.fullName)).toEqual(['Yara Lin']);
+  });
+
+  it('pages through members with a cursor, without repeats', async () => {
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const response: Response = await t.call(
+        'GET',
+        `/api/admin/members?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        undefined,
+        as(admin),
+      );
+      const page = (await response.json()) as MemberPage;
+      for (const member of page.members) {
+        expect(seen.has(member.id)).toBe(false);
+        seen.add(member.id);
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.size).toBe(await t.database.db.$count(user));
+  });
+
+  it('shows phone and address to admins, never to Support or Read-Only', async () => {
+    const support = await someone(['Support']);
+    const readOnly = await someone(['Read-Only']);
+    const first = async (who: Someone) =>
+      ((await (await t.call('GET', '/api/admin/members', undefined, as(who))).json()) as MemberPage)
+        .members[0]!;
+    expect(await first(admin)).toHaveProperty('phone');
+    expect(await first(support)).not.toHaveProperty('phone');
+    expect(await first(readOnly)).not.toHaveProperty('address');
+  });
+});
+
+describe('bans', () => {
+  it('bans a member: their open session is refused on the next request and the ban is audited', async () => {
+    const member = await someone(['Member']);
+    const events = await t.call('GET', '/api/events', undefined, as(member));
+    const stream = sseReader(events);
+    await stream.next((m) => m.event === 'ready');
+
+    const response = await ban(admin, member.id);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { member: AdminMember }).member.banned).toBe(true);
+    expect((await rowOf(member.id)).banned).toBe(true);
+    await expect(stream.next((m) => m.event === 'never')).rejects.toThrow('the event stream ended');
+    expect(await (await t.call('GET', '/api/accounts/session', undefined, as(member))).json()).toEqual({
+      user: null,
+    });
+    const signIn = await t.call('POST', '/api/accounts/login', { email: member.email, password: PASSWORD });
+    expect(await signIn.json()).toMatchObject({
+      error: { title: 'Access Denied', message: 'This account has been banned.' },
+    });
+    expect(await auditsFor(member.id, 'MEMBER_BANNED')).toMatchObject([{ actorId: admin.id }]);
+
+    expect((await unban(admin, member.id)).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/accounts/login', { email: member.email, password: PASSWORD })).status,
+    ).toBe(200);
+    expect(await auditsFor(member.id, 'MEMBER_UNBANNED')).toHaveLength(1);
+  });
+
+  it('never bans an Owner, and an Admin cannot ban another Admin or themself', async () => {
+    const otherAdmin = await someone(['Admin']);
+    const refusals = [
+      [await ban(admin, owner.id), 'Owner accounts cannot be banned or have their roles edited.'],
+      [await ban(owner, owner.id), 'Owner accounts cannot be banned or have their roles edited.'],
+      [await ban(admin, otherAdmin.id), 'Only the Owner can ban or change the roles of an Admin.'],
+      [await ban(admin, admin.id), 'Only the Owner can ban or change the roles of an Admin.'],
+    ] as const;
+    for (const [response, message] of refusals) {
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: { message } });
+    }
+    expect((await rowOf(owner.id)).banned).toBe(false);
+    expect((await rowOf(otherAdmin.id)).banned).toBe(false);
+    expect((await ban(owner, otherAdmin.id)).status).toBe(200);
+  });
+
+  it('answers 404 for a member that does not exist', async () => {
+    const response = await ban(admin, 'no-such-member');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({
+      error: { message: 'This member does not exist or has been removed.' },
+    });
+  });
+});
+
+describe('roles', () => {
+  it('gives a member the Driver role, audited, and it applies on their next request', async () => {
+    const member = await someone(['Member']);
+    const response = await setRoles(admin, member.id, ['Member', 'Driver']);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { member: AdminMember }).member.roles).toEqual(['Driver', 'Member']);
+    const session = await t.call('GET', '/api/accounts/session', undefined, as(member));
+    expect(await session.json()).toMatchObject({ user: { roles: ['Driver', 'Member'] } });
+    const notes = await t.call('GET', '/api/notifications', undefined, as(member));
+    expect(await notes.json()).toMatchObject({ items: [{ message: 'Your roles are now: Driver, Member.' }] });
+    expect(await auditsFor(member.id, 'ROLES_UPDATED')).toMatchObject([
+      { actorId: admin.id, meta: { oldRoles: ['Member'], newRoles: ['Driver', 'Member'] } },
+    ]);
+  });
+
+  it('keeps Owner out of reach and Admin in the Owner’s hands', async () => {
+    const member = await someone(['Member']);
+    const cases = [
+      [
+        await setRoles(admin, owner.id, ['Member']),
+        'Owner accounts cannot be banned or have their roles edited.',
+      ],
+      [await setRoles(owner, member.id, ['Owner']), 'The Owner role cannot be granted or removed.'],
+      [await setRoles(admin, member.id, ['Admin']), 'Only the Owner can grant or remove the Admin role.'],
+      [
+        await setRoles(admin, admin.id, ['Member']),
+        'Only the Owner can ban or change the roles of an Admin.',
+      ],
+    ] as const;
+    for (const [response, message] of cases) {
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: { message } });
+    }
+    expect((await rowOf(member.id)).roles).toEqual(['Member']);
+    expect((await setRoles(owner, member.id, ['Admin'])).status).toBe(200);
+    expect((await rowOf(member.id)).roles).toEqual(['Admin']);
+  });
+
+  it('refuses a role that does not exist and changes nothing', async () => {
+    const member = await someone(['Member']);
+    const response = await setRoles(admin, member.id, ['Member', 'Emperor']);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { message: 'Choose roles from the list.' } });
+    expect((await rowOf(member.id)).roles).toEqual(['Member']);
+  });
+
+  it('treats no roles at all as Member', async () => {
+    const member = await someone(['Driver']);
+    expect((await setRoles(admin, member.id, [])).status).toBe(200);
+    expect((await rowOf(member.id)).roles).toEqual(['Member']);
+  });
+});

@@ -1,0 +1,163 @@
+import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { AppError } from '~/shared/app-error';
+import { can, memberActionRefusal, primaryRole, rolesOf, type Role } from '~/shared/permissions';
+import type { Clock } from '~/shared/time';
+import { avatarUrlOf, type UserRow } from '~/server/session';
+import { writeAudit } from '~/server/audit';
+import type { Db, Tx } from '~/server/db/client';
+import { session, user } from '~/server/db/tables/auth.tables';
+import { endUserStreams, publish } from '~/server/events';
+import { notify } from '~/features/notifications/server/notifications.service';
+import type { AdminMember, MemberPage, memberSearchSchema } from '../members.schema';
+
+export interface MembersDeps {
+  db: Db;
+  clock: Clock;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'This member does not exist or has been removed.');
+
+export function toAdminMember(row: UserRow, viewer: UserRow): AdminMember {
+  const roles = rolesOf(row);
+  return {
+    id: row.id,
+    fullName: row.name,
+    email: row.email,
+    telegram: row.telegram,
+    roles,
+    role: primaryRole(roles),
+    banned: row.banned,
+    avatarUrl: avatarUrlOf(row),
+    joinDate: row.createdAt.toISOString(),
+    strikes: row.strikes,
+    isApprovedDriver: row.isApprovedDriver,
+    ...(can(viewer, 'read:contact-details') ? { phone: row.phone, address: row.address } : {}),
+  };
+}
+
+const cursorSchema = z.tuple([z.iso.datetime(), z.string()]);
+
+function decodeCursor(cursor: string | undefined): [Date, string] | undefined {
+  if (!cursor) return undefined;
+  const parsed = cursorSchema.safeParse(Buffer.from(cursor, 'base64url').toString('utf8').split('|'));
+  if (!parsed.success) throw new AppError('BAD_REQUEST', 'This list has changed. Reload it and try again.');
+  return [new Date(parsed.data[0]), parsed.data[1]];
+}
+
+const encodeCursor = (row: UserRow) =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+
+/** Newest members first, searched by name, email or telegram (or name and email for the Roles tab). */
+export async function searchMembers(
+  deps: MembersDeps,
+  viewer: UserRow,
+  query: z.output<typeof memberSearchSchema>,
+): Promise<MemberPage> {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const fields = [ilike(user.name, pattern), ilike(user.email, pattern)];
+    if (query.scope === 'members') fields.push(ilike(user.telegram, pattern));
+    conditions.push(or(...fields)!);
+  }
+  const after = decodeCursor(query.cursor);
+  if (after) {
+    conditions.push(
+      or(lt(user.createdAt, after[0]), and(eq(user.createdAt, after[0]), lt(user.id, after[1])))!,
+    );
+  }
+  const rows = await deps.db
+    .select()
+    .from(user)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    members: page.map((row) => toAdminMember(row, viewer)),
+    nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}
+
+/** Locks the member's row for the rest of the transaction, so two admins' changes apply one after the other. */
+async function lockMember(tx: Tx, memberId: string): Promise<UserRow> {
+  const [row] = await tx.select().from(user).where(eq(user.id, memberId)).for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+function refuseUnlessAllowed(actor: UserRow, target: UserRow, change?: { from: Role[]; to: Role[] }): void {
+  const refusal = memberActionRefusal(actor, target, change);
+  if (refusal) throw new AppError('FORBIDDEN', refusal);
+}
+
+async function announceMemberChange(tx: Tx, memberId: string): Promise<void> {
+  await publish(tx, 'members.changed', { memberId }, { kind: 'capability', capability: 'read:members' });
+  // The member's own browsers refetch their session, then their streams end and reconnect as who they are now.
+  await publish(tx, 'session.changed', { memberId }, { kind: 'users', userIds: [memberId] });
+  await endUserStreams(tx, memberId);
+}
+
+export async function setBanned(
+  deps: MembersDeps,
+  actor: UserRow,
+  memberId: string,
+  banned: boolean,
+): Promise<AdminMember> {
+  return deps.db.transaction(async (tx) => {
+    const target = await lockMember(tx, memberId);
+    refuseUnlessAllowed(actor, target);
+    const now = deps.clock.now();
+    const [updated] = await tx
+      .update(user)
+      .set({
+        banned,
+        banReason: null,
+        banExpires: null,
+        isOnline: banned ? false : target.isOnline,
+        updatedAt: now,
+      })
+      .where(eq(user.id, memberId))
+      .returning();
+    // A ban ends every session now; the member's next request is refused.
+    if (banned) await tx.delete(session).where(eq(session.userId, memberId));
+    await writeAudit(tx, {
+      eventType: banned ? 'MEMBER_BANNED' : 'MEMBER_UNBANNED',
+      actorId: actor.id,
+      meta: { memberId, memberName: target.name },
+      at: now,
+    });
+    await announceMemberChange(tx, memberId);
+    return toAdminMember(updated!, actor);
+  });
+}
+
+export async function setRoles(
+  deps: MembersDeps,
+  actor: UserRow,
+  memberId: string,
+  roles: Role[],
+): Promise<AdminMember> {
+  return deps.db.transaction(async (tx) => {
+    const target = await lockMember(tx, memberId);
+    const from = rolesOf(target);
+    const to = rolesOf({ roles });
+    refuseUnlessAllowed(actor, target, { from, to });
+    const now = deps.clock.now();
+    const [updated] = await tx
+      .update(user)
+      .set({ roles: to, role: primaryRole(to), updatedAt: now })
+      .where(eq(user.id, memberId))
+      .returning();
+    await writeAudit(tx, {
+      eventType: 'ROLES_UPDATED',
+      actorId: actor.id,
+      meta: { memberId, memberName: target.name, oldRoles: from, newRoles: to },
+      at: now,
+    });
+    await notify(tx, { userId: memberId, message: `Your roles are now: ${to.join(', ')}.`, at: now });
+    await announceMemberChange(tx, memberId);
+    return toAdminMember(updated!, actor);
+  });
+}

@@ -1,0 +1,190 @@
+import { Eye, EyeOff, Pencil, Plus } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useId, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '~/client/components/ui/button';
+import { Spinner } from '~/client/components/ui/spinner';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { StickerImage } from '~/features/shop/client/sticker-image';
+import { SIZE_LABELS, STICKER_SIZES, type CatalogSticker } from '~/features/shop/shop.schema';
+import { formatCents } from '~/shared/money';
+import { EmptyState, ListError } from '~/client/components/ui/list-states';
+import { useCatalog, useSetStickerHidden } from './shop-admin.queries';
+import { StickerFormDialog } from './sticker-form-dialog';
+
+/** The sticker catalogue: every sticker, hidden ones marked; add, edit, hide and show again. */
+export function CatalogTab() {
+  const catalog = useCatalog();
+  const stickers = catalog.data?.stickers ?? [];
+  const hiddenCount = stickers.filter((sticker) => sticker.hidden).length;
+  return (
+    <section aria-labelledby="catalog-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h2 id="catalog-heading" className="text-xl font-semibold tracking-tight">
+            Sticker Catalog
+          </h2>
+          <p className="text-sm text-text-muted">
+            Everything on the menu, and the hidden stickers members do not see.
+          </p>
+        </div>
+        <StickerDialog
+          trigger={
+            <Button type="button">
+              <Plus className="size-5" aria-hidden />
+              Add Sticker
+            </Button>
+          }
+        />
+      </div>
+      {catalog.isPending ? (
+        <CatalogSkeleton />
+      ) : catalog.isError && stickers.length === 0 ? (
+        <ListError
+          message="The catalogue could not be loaded."
+          onRetry={() => void catalog.refetch()}
+          retrying={catalog.isFetching}
+        />
+      ) : stickers.length === 0 ? (
+        <EmptyState>No stickers yet. Add the first one.</EmptyState>
+      ) : (
+        <>
+          <p className="text-sm text-text-muted tabular">
+            {stickers.length} {stickers.length === 1 ? 'sticker' : 'stickers'}
+            {hiddenCount > 0 && `, ${hiddenCount} hidden`}
+          </p>
+          <ul aria-label="Stickers" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {stickers.map((sticker) => (
+              <CatalogCard key={sticker.id} sticker={sticker} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A trigger that opens the sticker form; the form mounts fresh on every opening. */
+function StickerDialog({ trigger, sticker }: { trigger: ReactNode; sticker?: CatalogSticker }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      {open && <StickerFormDialog sticker={sticker} onDone={() => setOpen(false)} />}
+    </Dialog.Root>
+  );
+}
+
+function CatalogCard({ sticker }: { sticker: CatalogSticker }) {
+  const headingId = useId();
+  return (
+    <li className="animate-fade-in">
+      <article
+        aria-labelledby={headingId}
+        className={`flex h-full flex-col overflow-hidden rounded-card border bg-surface ${sticker.hidden ? 'border-dashed border-text-muted/50' : 'border-border'}`}
+      >
+        <div className="relative">
+          <div className={sticker.hidden ? 'opacity-40 grayscale' : undefined}>
+            <StickerImage id={sticker.id} name={sticker.name} imageUrl={sticker.imageUrl} />
+          </div>
+          {sticker.hidden && (
+            <span className="absolute top-3 left-3 inline-flex items-center gap-1.5 rounded-full border border-border bg-background px-2.5 py-1 text-xs font-semibold text-text">
+              <EyeOff className="size-4" aria-hidden />
+              Hidden from menu
+            </span>
+          )}
+        </div>
+        <div className="flex flex-1 flex-col gap-3 p-4">
+          <div className="flex items-start justify-between gap-3">
+            <h3 id={headingId} className="min-w-0 text-lg font-semibold tracking-tight break-words">
+              {sticker.name}
+            </h3>
+            <span className="shrink-0 rounded-full border border-border px-2.5 py-0.5 text-xs font-medium text-text-muted">
+              {sticker.type}
+            </span>
+          </div>
+          <p className="line-clamp-2 text-sm leading-relaxed text-text-muted">{sticker.description}</p>
+          <dl aria-label="Prices" className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {STICKER_SIZES.map((size) => {
+              const price = sticker.prices[size];
+              return (
+                <div key={size} className="contents">
+                  <dt className="text-text-muted">{SIZE_LABELS[size]}</dt>
+                  <dd className={`text-right tabular ${price === null ? 'text-text-muted' : 'font-medium'}`}>
+                    {price === null ? 'Not offered' : formatCents(price)}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+          <div className="mt-auto flex flex-wrap gap-2 pt-1 [&>*]:flex-1">
+            <StickerDialog
+              sticker={sticker}
+              trigger={
+                <Button type="button" variant="secondary" aria-label={`Edit ${sticker.name}`}>
+                  <Pencil className="size-5" aria-hidden />
+                  Edit
+                </Button>
+              }
+            />
+            <HiddenToggle sticker={sticker} describedBy={headingId} />
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** Hide from the menu, or show on it again; members' menus follow at once. */
+function HiddenToggle({ sticker, describedBy }: { sticker: CatalogSticker; describedBy: string }) {
+  const setHidden = useSetStickerHidden({
+    onSuccess: ({ sticker: saved }) =>
+      toast.success(saved.hidden ? 'Sticker hidden' : 'Sticker shown', {
+        description: saved.hidden
+          ? `Members no longer see ${saved.name} on the menu.`
+          : `${saved.name} is back on the menu.`,
+      }),
+    onError: (error) => showErrorToast(error, 'Sticker not changed'),
+  });
+  const hiding = !sticker.hidden;
+  const Icon = hiding ? EyeOff : Eye;
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      disabled={setHidden.isPending}
+      onClick={() => setHidden.mutate({ stickerId: sticker.id, hidden: hiding })}
+      aria-describedby={describedBy}
+      className="whitespace-nowrap"
+    >
+      {setHidden.isPending ? <Spinner /> : <Icon className="size-5" aria-hidden />}
+      {hiding ? 'Hide from menu' : 'Show on menu'}
+    </Button>
+  );
+}
+
+function CatalogSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading stickers"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+    >
+      {[0, 1, 2].map((card) => (
+        <div
+          key={card}
+          aria-hidden
+          className="flex animate-pulse flex-col overflow-hidden rounded-card border border-border bg-surface"
+        >
+          <div className="aspect-[4/3] bg-surface-raised" />
+          <div className="flex flex-col gap-3 p-4">
+            <div className="h-5 w-1/2 rounded bg-surface-raised" />
+            <div className="h-3.5 w-full rounded bg-surface-raised" />
+            <div className="h-3.5 w-3/4 rounded bg-surface-raised" />
+            <div className="h-11 rounded-xl bg-surface-raised" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '~/client/lib/api-client';
+import type { MutationConfig } from '~/client/lib/query-client';
+
+import { shopQueryKeys } from '~/features/shop/client/shop.queries';
+
+import type { MyOrdersResponse, PlaceOrderInput, PlaceOrderResponse } from '../orders.schema';
+
+/** Everything under 'orders' is refetched by the event stream's 'orders.changed' events. */
+export const ordersQueryKeys = {
+  all: ['orders'] as const,
+  mine: () => [...ordersQueryKeys.all, 'mine'] as const,
+};
+
+/** The member's own orders, newest first, a page at a time. */
+export const myOrdersQueryOptions = infiniteQueryOptions({
+  queryKey: ordersQueryKeys.mine(),
+  queryFn: ({ pageParam, signal }) =>
+    api<MyOrdersResponse>(pageParam ? `/orders?${new URLSearchParams({ cursor: pageParam })}` : '/orders', {
+      signal,
+    }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
+});
+
+export function useMyOrders() {
+  return useInfiniteQuery(myOrdersQueryOptions);
+}
+
+export function usePlaceOrder(config: MutationConfig<PlaceOrderResponse, PlaceOrderInput> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (input) => api<PlaceOrderResponse>('/orders', { body: input }),
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: ordersQueryKeys.all });
+      await config.onSuccess?.(...args);
+    },
+    onError: async (...args) => {
+      // Prices Changed: the cart shows the shop's current prices and fee before the member submits again.
+      if (args[0].status === 409) {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: shopQueryKeys.menu() }),
+          queryClient.invalidateQueries({ queryKey: shopQueryKeys.settings() }),
+        ]);
+      }
+      await config.onError?.(...args);
+    },
+  });
+}

@@ -1,0 +1,178 @@
+import { Store } from 'lucide-react';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '~/client/components/ui/button';
+import { Spinner } from '~/client/components/ui/spinner';
+import { TextField } from '~/client/components/ui/text-field';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { formatUsPhone } from '~/shared/phone';
+import { useShopSettings } from '~/features/shop/client/shop.queries';
+import { updateShopSettingsSchema, type ShopSettings } from '~/features/shop/shop.schema';
+import { parseDollarsToCents } from '~/shared/money';
+import { useContractForm, type FieldOf } from '~/client/lib/form';
+import { DollarField, centsToDollarInput } from './dollar-field';
+import { ListError } from '~/client/components/ui/list-states';
+import { useUpdateShopSettings } from './shop-admin.queries';
+
+/** The form's fields: the fee in dollars as typed; the contract (updateShopSettingsSchema) is in cents. */
+interface ShopFields {
+  shopName: string;
+  contactPhone: string;
+  deliveryFee: string;
+}
+
+const fieldOf: FieldOf = (path) =>
+  path === 'deliveryFeeCents'
+    ? 'deliveryFee'
+    : ['shopName', 'contactPhone'].includes(path)
+      ? path
+      : undefined;
+
+const toInput = (fields: ShopFields) => ({
+  shopName: fields.shopName,
+  contactPhone: fields.contactPhone,
+  deliveryFeeCents: parseDollarsToCents(fields.deliveryFee),
+});
+
+const fieldsOf = (settings: ShopSettings): ShopFields => ({
+  shopName: settings.shopName,
+  contactPhone: formatUsPhone(settings.contactPhone),
+  deliveryFee: centsToDollarInput(settings.deliveryFeeCents),
+});
+
+/** Settings: for now the shop's own (name, the number members call after ordering, the delivery fee). */
+export function SettingsTab() {
+  const settings = useShopSettings();
+  return (
+    <section aria-labelledby="settings-heading" className="flex max-w-2xl flex-col gap-4">
+      <h2 id="settings-heading" className="text-xl font-semibold tracking-tight">
+        Settings
+      </h2>
+      {settings.data ? (
+        <ShopSettingsForm settings={settings.data} />
+      ) : settings.isError ? (
+        <ListError
+          message="The shop settings could not be loaded."
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
+      ) : (
+        <SettingsSkeleton />
+      )}
+    </section>
+  );
+}
+
+function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
+  const current = useMemo(() => fieldsOf(settings), [settings]);
+  const form = useContractForm<typeof updateShopSettingsSchema, ShopFields>(updateShopSettingsSchema, {
+    toInput,
+    fieldOf,
+    // Saved elsewhere (another admin, the event stream): the fields follow, except those being edited here.
+    values: current,
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
+  });
+  const { errors, isDirty } = form.formState;
+
+  const update = useUpdateShopSettings({
+    onSuccess: (saved) => {
+      form.reset(fieldsOf(saved));
+      toast.success('Settings saved');
+    },
+    onError: (error) => {
+      form.setServerErrors(error);
+      showErrorToast(error, 'Settings not saved');
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="shop-settings-heading"
+      onSubmit={(event) => void form.handleSubmit((values) => update.mutate(values))(event)}
+      className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 sm:p-5"
+    >
+      <div className="flex items-start gap-3">
+        <Store className="mt-0.5 size-5 shrink-0 text-text-muted" aria-hidden />
+        <div className="flex flex-col gap-1">
+          <h3 id="shop-settings-heading" className="text-base font-semibold">
+            Shop
+          </h3>
+          <p className="text-sm text-text-muted">
+            The shop&rsquo;s name, the number members are asked to call to confirm after they order, and the
+            fee added to delivery orders. Changes apply to the next order; carts show the new fee at once.
+          </p>
+        </div>
+      </div>
+      <fieldset disabled={update.isPending} className="flex flex-col gap-4">
+        <legend className="sr-only">Shop settings</legend>
+        <TextField
+          label="Shop name"
+          autoComplete="off"
+          maxLength={80}
+          error={errors.shopName?.message}
+          {...form.register('shopName')}
+        />
+        <TextField
+          label="Contact phone"
+          hint="Shown after ordering"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="(555) 123-4567"
+          error={errors.contactPhone?.message}
+          {...form.register('contactPhone')}
+        />
+        <div className="sm:max-w-56">
+          <Controller
+            control={form.control}
+            name="deliveryFee"
+            render={({ field, fieldState }) => (
+              <DollarField
+                label="Delivery fee"
+                hint="Pickup is free"
+                placeholder="20"
+                error={fieldState.error?.message}
+                {...field}
+              />
+            )}
+          />
+        </div>
+      </fieldset>
+      <div className="flex flex-col-reverse gap-3 border-t border-border pt-4 sm:flex-row sm:justify-end">
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={!isDirty || update.isPending}
+          onClick={() => form.reset(current)}
+        >
+          Discard Changes
+        </Button>
+        <Button type="submit" disabled={!isDirty || update.isPending}>
+          {update.isPending && <Spinner />}
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SettingsSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading settings"
+      className="flex animate-pulse flex-col gap-4 rounded-card border border-border bg-surface p-5"
+    >
+      <div className="h-5 w-1/4 rounded bg-surface-raised" />
+      <div className="h-3.5 w-3/4 rounded bg-surface-raised" />
+      {[0, 1, 2].map((row) => (
+        <div key={row} aria-hidden className="flex flex-col gap-2">
+          <div className="h-3.5 w-1/3 rounded bg-surface-raised" />
+          <div className="h-11 rounded-xl bg-surface-raised" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,291 @@
+import { ImageUp } from 'lucide-react';
+
+import { useEffect, useId, useState } from 'react';
+
+import { Controller, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+
+import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+
+import { TextField } from '~/client/components/ui/text-field';
+
+import { showErrorToast } from '~/client/lib/error-toast';
+
+import { StickerImage } from '~/features/shop/client/sticker-image';
+
+import {
+  SIZE_LABELS,
+  STICKER_SIZES,
+  STICKER_TYPES,
+  stickerFormSchema,
+  type CatalogSticker,
+  type StickerSize,
+  type StickerType,
+} from '~/features/shop/shop.schema';
+
+import { parseDollarsToCents } from '~/shared/money';
+
+import { useContractForm, type FieldOf } from '~/client/lib/form';
+
+import { DollarField, centsToDollarInput } from './dollar-field';
+
+import { useSaveSticker } from './shop-admin.queries';
+
+/** The form's fields: prices as typed, in dollars; the contract (stickerFormSchema) is in cents. */
+interface StickerFields {
+  name: string;
+  type: StickerType;
+  description: string;
+  price35g: string;
+  priceOz: string;
+  priceLb: string;
+}
+
+const PRICE_FIELDS = { '3.5g': 'price35g', oz: 'priceOz', lb: 'priceLb' } as const satisfies Record<
+  StickerSize,
+  keyof StickerFields
+>;
+/** The spec's placeholders, in dollars. */
+const PRICE_PLACEHOLDERS: Record<StickerSize, string> = { '3.5g': '45', oz: '250', lb: '1800' };
+
+/** An empty price is 0: the size is not offered. Anything unreadable stays undefined for the schema to refuse. */
+const priceCents = (text: string) => (text.trim() === '' ? 0 : parseDollarsToCents(text));
+
+const toInput = (fields: StickerFields) => ({
+  name: fields.name,
+  type: fields.type,
+  description: fields.description,
+  prices: Object.fromEntries(STICKER_SIZES.map((size) => [size, priceCents(fields[PRICE_FIELDS[size]])])),
+});
+
+const fieldOf: FieldOf = (path) => {
+  const [head, size] = path.split(/\.(.*)/s);
+  if (head === 'prices') return PRICE_FIELDS[(size ?? '3.5g') as StickerSize] ?? PRICE_FIELDS['3.5g'];
+  return ['name', 'type', 'description'].includes(head ?? '') ? head : undefined;
+};
+
+const fieldClass =
+  'min-h-11 w-full rounded-xl border border-border bg-background px-3.5 text-base text-text transition-colors duration-150 hover:border-text-muted/50 focus-visible:border-primary aria-invalid:border-danger';
+
+const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+
+/**
+ * Add Sticker or edit one: name, type, description, image and a price per size. Put it inside a `Dialog.Root`;
+ * it closes through `onDone` once saved.
+ */
+export function StickerFormDialog({ sticker, onDone }: { sticker?: CatalogSticker; onDone: () => void }) {
+  const form = useContractForm<typeof stickerFormSchema, StickerFields>(stickerFormSchema, {
+    toInput,
+    fieldOf,
+    defaultValues: sticker
+      ? {
+          name: sticker.name,
+          type: sticker.type,
+          description: sticker.description,
+          price35g: centsToDollarInput(sticker.prices['3.5g']),
+          priceOz: centsToDollarInput(sticker.prices.oz),
+          priceLb: centsToDollarInput(sticker.prices.lb),
+        }
+      : { name: '', type: 'Hybrid', description: '', price35g: '', priceOz: '', priceLb: '' },
+  });
+  const { errors } = form.formState;
+  const [image, setImage] = useState<{ file: File; url: string } | null>(null);
+  // The preview's object URL is released when another picture replaces it or the dialog closes.
+  useEffect(
+    () => () => {
+      if (image) URL.revokeObjectURL(image.url);
+    },
+    [image],
+  );
+  const typedName = useWatch({ control: form.control, name: 'name' });
+
+  const save = useSaveSticker({
+    onSuccess: ({ sticker: saved, imageError }) => {
+      if (imageError) {
+        // The sticker is saved; only its picture is missing. Editing it again can add one.
+        showErrorToast(imageError, 'Image not uploaded');
+      } else {
+        toast.success(sticker ? 'Sticker saved' : 'Sticker added', {
+          description: saved.hidden
+            ? `${saved.name} is hidden from the menu.`
+            : `${saved.name} is on the menu.`,
+        });
+      }
+      onDone();
+    },
+    onError: (error) => {
+      form.setServerErrors(error);
+      showErrorToast(error, 'Sticker not saved');
+    },
+  });
+
+  const submit = form.handleSubmit((fields) =>
+    save.mutate(
+      sticker ? { stickerId: sticker.id, fields, image: image?.file } : { fields, image: image?.file },
+    ),
+  );
+
+  const title = sticker ? `Edit ${sticker.name}` : 'Add Sticker';
+  return (
+    <DialogPanel
+      title={title}
+      description="Leave a size's price empty when that size is not offered."
+      className="sm:max-w-lg"
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 flex flex-col gap-5">
+        <fieldset disabled={save.isPending} className="flex flex-col gap-4">
+          <legend className="sr-only">{title}</legend>
+          <TextField
+            label="Name"
+            autoComplete="off"
+            maxLength={80}
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <TypeSelect error={errors.type?.message} {...form.register('type')} />
+          <DescriptionField error={errors.description?.message} {...form.register('description')} />
+          <ImagePicker
+            stickerId={sticker?.id ?? 'new'}
+            name={typedName.trim() || sticker?.name || 'New sticker'}
+            imageUrl={image?.url ?? sticker?.imageUrl ?? ''}
+            chosen={image?.file.name}
+            onChoose={(file) => setImage(file ? { file, url: URL.createObjectURL(file) } : null)}
+          />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-medium">Prices</legend>
+            <div className="grid grid-cols-3 gap-2 sm:gap-3">
+              {STICKER_SIZES.map((size) => (
+                <Controller
+                  key={size}
+                  control={form.control}
+                  name={PRICE_FIELDS[size]}
+                  render={({ field, fieldState }) => (
+                    <DollarField
+                      label={SIZE_LABELS[size]}
+                      placeholder={PRICE_PLACEHOLDERS[size]}
+                      error={fieldState.error?.message}
+                      {...field}
+                    />
+                  )}
+                />
+              ))}
+            </div>
+          </fieldset>
+        </fieldset>
+        <DialogActions confirmLabel={sticker ? 'Save Changes' : 'Add Sticker'} pending={save.isPending} />
+      </form>
+    </DialogPanel>
+  );
+}
+
+function TypeSelect({
+  error,
+  ...props
+}: { error: string | undefined } & React.SelectHTMLAttributes<HTMLSelectElement> & {
+    ref?: React.Ref<HTMLSelectElement>;
+  }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        Type
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${fieldClass} appearance-auto`}
+        {...props}
+      >
+        {STICKER_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DescriptionField({
+  error,
+  ...props
+}: { error: string | undefined } & React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
+    ref?: React.Ref<HTMLTextAreaElement>;
+  }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        Description
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={1000}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${fieldClass} resize-y py-2.5 leading-relaxed`}
+        {...props}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The picture as members will see it (the chosen file, the current one, or the generated artwork). */
+function ImagePicker({
+  stickerId,
+  name,
+  imageUrl,
+  chosen,
+  onChoose,
+}: {
+  stickerId: string;
+  name: string;
+  imageUrl: string;
+  chosen: string | undefined;
+  onChoose: (file: File | undefined) => void;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="text-sm font-medium">Image</span>
+      <div className="flex items-center gap-3">
+        <div className="w-28 shrink-0 overflow-hidden rounded-xl border border-border">
+          <StickerImage key={imageUrl} id={stickerId} name={name} imageUrl={imageUrl} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <input
+            id={id}
+            type="file"
+            accept={IMAGE_TYPES}
+            aria-describedby={hintId}
+            className="peer sr-only"
+            onChange={(event) => onChoose(event.target.files?.[0])}
+          />
+          <label
+            htmlFor={id}
+            className="inline-flex min-h-11 w-fit cursor-pointer items-center gap-2 rounded-xl border border-border bg-surface px-4 text-base font-semibold text-text transition-colors duration-150 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:cursor-not-allowed peer-disabled:opacity-50 hover:bg-surface-raised"
+          >
+            <ImageUp className="size-5" aria-hidden />
+            {imageUrl ? 'Change Image' : 'Choose Image'}
+          </label>
+          <p id={hintId} className="text-xs [overflow-wrap:anywhere] text-text-muted">
+            {chosen ?? 'PNG, JPEG, GIF or WebP; square works best.'}
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

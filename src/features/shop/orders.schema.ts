@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { normaliseUsPhone } from '~/shared/phone';
+import { STICKER_SIZES, type StickerSize } from '~/features/shop/shop.schema';
+
+export const DELIVERY_METHODS = ['Delivery', 'Pickup'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export const PAYMENT_METHODS = ['Cash', 'Cash App', 'Apple Pay', 'Even Exchange'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ORDER_STATUSES = [
+  'available',
+  'claimed',
+  'in-progress',
+  'pending',
+  'confirmed',
+  'out-for-delivery',
+  'ready-for-pickup',
+  'completed',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Completed and cancelled orders live in the archive. */
+export const ARCHIVED_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled'];
+
+/** Where a delivery order's pickupLocation points (spec section 3). */
+export const DELIVERY_HUB = 'Main Hub';
+
+export const MAX_LINE_QUANTITY = 99;
+export const MAX_ORDER_LINES = 50;
+
+/** The spec's order-submit messages (section 5), title before the colon. */
+export const CART_EMPTY_OR_SIGNED_OUT = 'Cannot submit order: Your cart is empty or you are not logged in.';
+export const PHONE_REQUIRED = 'Phone number required';
+export const ADDRESS_REQUIRED = 'Address required';
+export const PICKUP_LOCATION_REQUIRED = 'Pickup location required';
+
+const orderLineSchema = z.strictObject(
+  {
+    stickerId: z.string().min(1, 'Each line needs a sticker.').max(64),
+    size: z.enum(STICKER_SIZES, 'Choose a size: 3.5g, oz or lb.'),
+    quantity: z
+      .number('Quantity must be a number.')
+      .int('Quantity must be a whole number.')
+      .min(1, 'Quantity must be at least 1.')
+      .max(MAX_LINE_QUANTITY, `Quantity can be at most ${MAX_LINE_QUANTITY}.`),
+  },
+  // A browser that sends its own prices is refused: the shop prices every line itself.
+  { error: 'Send only the sticker, size and quantity of each line: the shop sets the prices.' },
+);
+
+export const placeOrderSchema = z
+  .strictObject(
+    {
+      /** The same key for a retried or double-tapped submit: one order. */
+      idempotencyKey: z.string().min(8).max(100),
+      deliveryMethod: z.enum(DELIVERY_METHODS, 'Choose Delivery or Pickup.'),
+      paymentMethod: z.enum(
+        PAYMENT_METHODS,
+        'Choose a payment method: Cash, Cash App, Apple Pay or Even Exchange.',
+      ),
+      phone: z
+        .string()
+        .trim()
+        .min(1, PHONE_REQUIRED)
+        .transform((value, ctx) => {
+          const phone = normaliseUsPhone(value);
+          if (!phone) {
+            ctx.addIssue({ code: 'custom', message: 'Enter a valid US phone number, like (555) 123-4567.' });
+            return z.NEVER;
+          }
+          return phone;
+        }),
+      address: z.string().trim().max(300, 'Keep the address under 300 characters.').default(''),
+      pickupLocation: z.string().trim().toLowerCase().max(100).default(''),
+      notes: z.string().trim().max(500, 'Keep the notes under 500 characters.').default(''),
+      items: z
+        .array(orderLineSchema, CART_EMPTY_OR_SIGNED_OUT)
+        .min(1, CART_EMPTY_OR_SIGNED_OUT)
+        .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines.`),
+      /** The total the member saw, in cents: a different server total is a 409 instead of a surprise. */
+      expectedTotalCents: z.number().int().min(0),
+    },
+    { error: 'Send only the order form’s fields: the shop sets the prices.' },
+  )
+  .superRefine((order, ctx) => {
+    if (order.deliveryMethod === 'Delivery' && !order.address) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: ADDRESS_REQUIRED });
+    }
+    if (order.deliveryMethod === 'Pickup' && !order.pickupLocation) {
+      ctx.addIssue({ code: 'custom', path: ['pickupLocation'], message: PICKUP_LOCATION_REQUIRED });
+    }
+  });
+export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+export type PlaceOrderValues = z.output<typeof placeOrderSchema>;
+
+export const orderIdSchema = z.object({ orderId: z.string().min(1).max(64) });
+
+export interface OrderLineView {
+  stickerId: string | null;
+  stickerName: string;
+  size: StickerSize;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+/** An order as its member sees it. */
+export interface OrderView {
+  id: string;
+  /** The last 6 characters of the id, as notifications name the order. */
+  shortId: string;
+  status: OrderStatus;
+  deliveryMethod: DeliveryMethod;
+  paymentMethod: PaymentMethod;
+  phone: string;
+  address: string | null;
+  pickupLocation: string;
+  notes: string;
+  items: OrderLineView[];
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+  etaMinutes: number | null;
+  etaSubmittedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PlaceOrderResponse {
+  order: OrderView;
+  /** The number to call to confirm (shop settings). */
+  contactPhone: string;
+}
+
+export interface MyOrdersResponse {
+  orders: OrderView[];
+  nextCursor: string | null;
+}
+
+export const shortOrderId = (id: string) => id.slice(-6).toUpperCase();
+
+/** The member's timeline (departure 10): each order status as one of these steps. */
+export const TIMELINE_STEPS = [
+  'Placed',
+  'Confirmed',
+  'Out for delivery',
+  'Ready for pickup',
+  'Completed',
+  'Cancelled',
+] as const;
+export type TimelineStep = (typeof TIMELINE_STEPS)[number];
+
+export function timelineStep(status: OrderStatus): TimelineStep {
+  switch (status) {
+    case 'available':
+    case 'claimed':
+    case 'pending':
+      return 'Placed';
+    case 'confirmed':
+      return 'Confirmed';
+    case 'in-progress':
+    case 'out-for-delivery':
+      return 'Out for delivery';
+    case 'ready-for-pickup':
+      return 'Ready for pickup';
+    case 'completed':
+      return 'Completed';
+    case 'cancelled':
+      return 'Cancelled';
+  }
+}
+
+/** The steps an order of this method goes through, in order (a cancelled order ends at Cancelled). */
+export function timelineFor(method: DeliveryMethod, status: OrderStatus): TimelineStep[] {
+  const middle: TimelineStep = method === 'Delivery' ? 'Out for delivery' : 'Ready for pickup';
+  if (status === 'cancelled') return ['Placed', 'Cancelled'];
+  return ['Placed', 'Confirmed', middle, 'Completed'];
+}
+
+/** The statuses an admin may set by hand (departure 16), for this method. */
+export function statusesAdminsMaySet(method: DeliveryMethod): OrderStatus[] {
+  return [
+    'available',
+    'pending',
+    'confirmed',
+    method === 'Delivery' ? 'out-for-delivery' : 'ready-for-pickup',
+    'completed',
+    'cancelled',
+  ].filter((status) => method === 'Delivery' || status !== 'available') as OrderStatus[];
+}
+
+// The orders desk (the admin Orders tab).
+
+export const ORDER_VIEWS = ['active', 'archived'] as const;
+export type OrderListView = (typeof ORDER_VIEWS)[number];
+
+export const adminOrdersQuerySchema = z.object({
+  view: z.enum(ORDER_VIEWS, 'Choose active or archived.').default('active'),
+  cursor: z.string().min(1).max(64).optional(),
+});
+
+export const setOrderStatusSchema = z.strictObject({
+  status: z.enum(ORDER_STATUSES, 'Choose a status from the list.'),
+});
+
+/** An order as the desk sees it; phone, address and email are null for staff without contact details. */
+export interface AdminOrderView extends Omit<OrderView, 'phone' | 'address'> {
+  phone: string | null;
+  address: string | null;
+  customer: { id: string; name: string; email: string | null };
+  driver: { id: string; name: string } | null;
+  claimedAt: string | null;
+}
+
+export interface AdminOrdersResponse {
+  orders: AdminOrderView[];
+  nextCursor: string | null;
+}

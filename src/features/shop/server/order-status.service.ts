@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '~/shared/app-error';
+import { notify } from '~/features/notifications/server/notifications.service';
+import { writeAudit } from '~/server/audit';
+import type { Db } from '~/server/db/client';
+import { shopOrder } from '~/server/db/tables/orders.tables';
+import {
+  shortOrderId,
+  statusesAdminsMaySet,
+  type DeliveryMethod,
+  type OrderStatus,
+  type OrderView,
+} from '../orders.schema';
+import { itemsOf, publishOrderChanged, toOrderView } from './orders.service';
+
+/** What the member is told for each status an admin sets (spec section 4); other statuses send nothing. */
+const CUSTOMER_MESSAGES: Partial<Record<OrderStatus, (short: string) => string>> = {
+  confirmed: (short) => `Your order #${short} has been confirmed.`,
+  'out-for-delivery': (short) => `Your order #${short} is out for delivery.`,
+  'ready-for-pickup': (short) => `Your order #${short} is ready for pickup.`,
+  completed: (short) => `Your order #${short} has been completed. Thank you!`,
+  cancelled: (short) => `Your order #${short} has been cancelled.`,
+};
+
+function refusal(method: DeliveryMethod, status: OrderStatus): string | undefined {
+  if (statusesAdminsMaySet(method).includes(status)) return undefined;
+  if (status === 'claimed' || status === 'in-progress') {
+    return 'Claimed and in progress are set by the driver flow, not by hand.';
+  }
+  if (status === 'out-for-delivery') return 'Out for delivery is only for delivery orders.';
+  if (status === 'ready-for-pickup') return 'Ready for pickup is only for pickup orders.';
+  return 'Only delivery orders can be put back in the driver queue.';
+}
+
+/**
+ * An admin sets an order's status: the row is locked, the change, the customer's notification and the
+ * ORDER_STATUS_CHANGED audit row commit together. Setting available returns it to the queue, driver cleared.
+ */
+export async function setOrderStatus(
+  db: Db,
+  actorId: string,
+  orderId: string,
+  status: OrderStatus,
+  now: Date,
+): Promise<OrderView> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.id, orderId)).for('update');
+    if (!order) throw new AppError('NOT_FOUND', 'This order does not exist.');
+    const problem = refusal(order.deliveryMethod as DeliveryMethod, status);
+    if (problem) throw new AppError('BAD_REQUEST', problem, { title: 'Status Not Changed' });
+    if (order.status === status) {
+      return toOrderView(order, (await itemsOf(tx, [order.id])).get(order.id)!);
+    }
+    const [updated] = await tx
+      .update(shopOrder)
+      .set({
+        status,
+        updatedAt: now,
+        ...(status === 'available'
+          ? { assignedDriverId: null, claimedAt: null, etaMinutes: null, etaSubmittedAt: null }
+          : {}),
+        completedAt: status === 'completed' ? now : null,
+      })
+      .where(eq(shopOrder.id, order.id))
+      .returning();
+    await writeAudit(tx, {
+      eventType: 'ORDER_STATUS_CHANGED',
+      actorId,
+      meta: { orderId: order.id, oldStatus: order.status, newStatus: status },
+      at: now,
+    });
+    const message = CUSTOMER_MESSAGES[status];
+    if (message) {
+      await notify(tx, {
+        userId: order.userId,
+        message: message(shortOrderId(order.id)),
+        link: '/orders',
+        at: now,
+      });
+    }
+    await publishOrderChanged(tx, updated!);
+    return toOrderView(updated!, (await itemsOf(tx, [order.id])).get(order.id)!);
+  });
+}

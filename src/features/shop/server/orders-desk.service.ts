@@ -1,0 +1,144 @@
+import { stringify } from 'csv-stringify/sync';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { writeAudit } from '~/server/audit';
+import type { Db } from '~/server/db/client';
+import { user } from '~/server/db/tables/auth.tables';
+import { shopOrder } from '~/server/db/tables/orders.tables';
+import { formatCents } from '~/shared/money';
+import { SIZE_LABELS } from '~/features/shop/shop.schema';
+import {
+  ARCHIVED_STATUSES,
+  type AdminOrderView,
+  type AdminOrdersResponse,
+  type OrderListView,
+} from '../orders.schema';
+import { itemsOf, newestFirst, olderThanCursor, toOrderView } from './orders.service';
+
+export const DESK_PAGE_SIZE = 50;
+/** An export holds the whole view, up to this many orders. */
+export const EXPORT_LIMIT = 10_000;
+
+const driver = alias(user, 'driver');
+
+const inView = (view: OrderListView) =>
+  view === 'archived'
+    ? inArray(shopOrder.status, [...ARCHIVED_STATUSES])
+    : notInArray(shopOrder.status, [...ARCHIVED_STATUSES]);
+
+async function deskRows(db: Db, view: OrderListView, limit: number, cursor?: string) {
+  return db
+    .select({ order: shopOrder, driverName: driver.name })
+    .from(shopOrder)
+    .leftJoin(driver, eq(driver.id, shopOrder.assignedDriverId))
+    .where(and(inView(view), await olderThanCursor(db, cursor)))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/** The desk's list, newest first, a page at a time. Without contact details, phone, address and email are null. */
+export async function listDeskOrders(
+  db: Db,
+  options: { view: OrderListView; cursor?: string; withContactDetails: boolean },
+): Promise<AdminOrdersResponse> {
+  const rows = await deskRows(db, options.view, DESK_PAGE_SIZE + 1, options.cursor);
+  const page = rows.slice(0, DESK_PAGE_SIZE);
+  const items = await itemsOf(
+    db,
+    page.map((row) => row.order.id),
+  );
+  return {
+    orders: page.map(({ order, driverName }) => {
+      const view = toOrderView(order, items.get(order.id)!);
+      return {
+        ...view,
+        phone: options.withContactDetails ? view.phone : null,
+        address: options.withContactDetails ? view.address : null,
+        customer: {
+          id: order.userId,
+          name: order.userName,
+          email: options.withContactDetails ? order.userEmail : null,
+        },
+        driver: order.assignedDriverId ? { id: order.assignedDriverId, name: driverName ?? 'Unknown' } : null,
+        claimedAt: order.claimedAt?.toISOString() ?? null,
+      } satisfies AdminOrderView;
+    }),
+    nextCursor: rows.length > DESK_PAGE_SIZE ? page.at(-1)!.order.id : null,
+  };
+}
+
+/**
+ * A spreadsheet program runs a cell that starts with = + - @ (or a tab or carriage return before them) as a
+ * formula: such cells get a leading apostrophe so they stay text.
+ */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const CSV_COLUMNS = [
+  'Order ID',
+  'Created',
+  'Status',
+  'Method',
+  'Customer',
+  'Email',
+  'Phone',
+  'Address',
+  'Pickup Location',
+  'Items',
+  'Subtotal',
+  'Delivery Fee',
+  'Total',
+  'Payment',
+  'Notes',
+  'Driver',
+] as const;
+
+/** The whole view as CSV, through csv-stringify, with every cell neutralised. */
+export async function exportDeskOrders(
+  db: Db,
+  actorId: string,
+  view: OrderListView,
+  now: Date,
+): Promise<{ filename: string; csv: string }> {
+  const rows = await deskRows(db, view, EXPORT_LIMIT);
+  // Customers' contact details leave the app: who took them, and when, is on record.
+  await writeAudit(db, {
+    eventType: 'ORDERS_EXPORTED',
+    actorId,
+    meta: { view, count: rows.length },
+    at: now,
+  });
+  const items = await itemsOf(
+    db,
+    rows.map((row) => row.order.id),
+  );
+  const records = rows.map(({ order, driverName }) =>
+    [
+      order.id,
+      order.createdAt.toISOString(),
+      order.status,
+      order.deliveryMethod,
+      order.userName,
+      order.userEmail,
+      order.userPhone,
+      order.userAddress ?? '',
+      order.pickupLocation,
+      items
+        .get(order.id)!
+        .map(
+          (item) =>
+            `${item.quantity} x ${item.stickerName} (${SIZE_LABELS[item.size as keyof typeof SIZE_LABELS] ?? item.size})`,
+        )
+        .join('; '),
+      formatCents(order.subtotalCents),
+      formatCents(order.deliveryFeeCents),
+      formatCents(order.totalCents),
+      order.paymentMethod,
+      order.notes,
+      driverName ?? '',
+    ].map(neutraliseCell),
+  );
+  const csv = stringify(records, { header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' });
+  return { filename: `orders-${view}-${now.toISOString().slice(0, 10)}.csv`, csv };
+}

@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import { and, arrayOverlaps, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { AppError } from '~/shared/app-error';
+import { formatCents } from '~/shared/money';
+import { rolesWith, type Capability } from '~/shared/permissions';
+import type { UserRow } from '~/server/session';
+import { notify } from '~/features/notifications/server/notifications.service';
+import { priceOf, readShopSettings } from '~/features/shop/server/shop.service';
+import { SIZE_LABELS, type StickerSize } from '~/features/shop/shop.schema';
+import type { Db, Executor } from '~/server/db/client';
+import { user } from '~/server/db/tables/auth.tables';
+import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
+import { pickupLocation, sticker } from '~/server/db/tables/shop.tables';
+import { publish } from '~/server/events';
+import {
+  DELIVERY_HUB,
+  MAX_LINE_QUANTITY,
+  shortOrderId,
+  type DeliveryMethod,
+  type MyOrdersResponse,
+  type OrderStatus,
+  type OrderView,
+  type PaymentMethod,
+  type PlaceOrderValues,
+} from '../orders.schema';
+
+export type OrderRow = typeof shopOrder.$inferSelect;
+type OrderItemRow = typeof orderItem.$inferSelect;
+
+export const MY_ORDERS_PAGE_SIZE = 20;
+
+/** order-<time><random>: sortable by eye, and its last 6 characters name it in notifications. */
+function newOrderId(now: Date): string {
+  return `order-${now.getTime()}${randomBytes(3).toString('hex')}`;
+}
+
+export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
+  return {
+    id: order.id,
+    shortId: shortOrderId(order.id),
+    status: order.status as OrderStatus,
+    deliveryMethod: order.deliveryMethod as DeliveryMethod,
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    phone: order.userPhone,
+    address: order.userAddress,
+    pickupLocation: order.pickupLocation,
+    notes: order.notes,
+    items: items.map((item) => ({
+      stickerId: item.stickerId,
+      stickerName: item.stickerName,
+      size: item.size as StickerSize,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      lineTotalCents: item.lineTotalCents,
+    })),
+    subtotalCents: order.subtotalCents,
+    deliveryFeeCents: order.deliveryFeeCents,
+    totalCents: order.totalCents,
+    etaMinutes: order.etaMinutes,
+    etaSubmittedAt: order.etaSubmittedAt?.toISOString() ?? null,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+/** The items of these orders, grouped by order id. */
+export async function itemsOf(db: Executor, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
+  const grouped = new Map<string, OrderItemRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return grouped;
+  const rows = await db
+    .select()
+    .from(orderItem)
+    .where(inArray(orderItem.orderId, orderIds))
+    .orderBy(orderItem.id);
+  for (const row of rows) grouped.get(row.orderId)?.push(row);
+  return grouped;
+}
+
+/** Tells everyone who follows an order that it changed: its member, the orders desk and, for delivery, drivers. */
+export async function publishOrderChanged(
+  tx: Executor,
+  order: Pick<OrderRow, 'id' | 'userId' | 'deliveryMethod'>,
+) {
+  const ids = { orderId: order.id };
+  await publish(tx, 'orders.changed', ids, { kind: 'users', userIds: [order.userId] });
+  await publish(tx, 'orders.changed', ids, { kind: 'capability', capability: 'read:orders' });
+  if (order.deliveryMethod === 'Delivery') {
+    await publish(tx, 'orders.changed', ids, { kind: 'capability', capability: 'view:driver-queue' });
+  }
+}
+
+/** Members who are not banned and hold a role granting the capability. */
+async function holdersOf(tx: Executor, capability: Capability) {
+  return tx
+    .select({ id: user.id, isApprovedDriver: user.isApprovedDriver, isOnline: user.isOnline })
+    .from(user)
+    .where(and(eq(user.banned, false), arrayOverlaps(user.roles, rolesWith(capability))));
+}
+
+/** Owners and Admins hear of every new order; approved drivers who are online hear of new delivery orders. */
+async function notifyNewOrder(tx: Executor, order: OrderRow, now: Date) {
+  const short = shortOrderId(order.id);
+  const messages = new Map<string, { message: string; link: string }>();
+  for (const staff of await holdersOf(tx, 'receive:new-order-notifications')) {
+    messages.set(staff.id, {
+      message: `New ${order.deliveryMethod.toLowerCase()} order #${short} (${formatCents(order.totalCents)}).`,
+      link: '/admin?tab=orders',
+    });
+  }
+  if (order.deliveryMethod === 'Delivery') {
+    for (const driver of await holdersOf(tx, 'receive:delivery-order-notifications')) {
+      if (!driver.isApprovedDriver || !driver.isOnline || messages.has(driver.id)) continue;
+      messages.set(driver.id, {
+        message: `New delivery order #${short} is in the queue.`,
+        link: '/driver-queue',
+      });
+    }
+  }
+  for (const [userId, note] of messages) await notify(tx, { userId, ...note, at: now });
+}
+
+async function findByKey(tx: Executor, userId: string, key: string): Promise<OrderView | undefined> {
+  const [existing] = await tx
+    .select()
+    .from(shopOrder)
+    .where(and(eq(shopOrder.userId, userId), eq(shopOrder.idempotencyKey, key)));
+  if (!existing) return undefined;
+  return toOrderView(existing, (await itemsOf(tx, [existing.id])).get(existing.id)!);
+}
+
+interface PricedLine {
+  stickerId: string;
+  stickerName: string;
+  size: StickerSize;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** Prices every line from the catalogue; the browser's numbers are never read. Same sticker and size merge. */
+async function priceLines(tx: Executor, lines: PlaceOrderValues['items']): Promise<PricedLine[]> {
+  const stickerIds = [...new Set(lines.map((line) => line.stickerId))];
+  const rows = await tx.select().from(sticker).where(inArray(sticker.id, stickerIds));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const merged = new Map<string, PricedLine>();
+  for (const line of lines) {
+    const row = byId.get(line.stickerId);
+    if (!row || row.hidden) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'A sticker in your cart is no longer on the menu. Remove it and try again.',
+        {
+          title: 'Cannot submit order',
+        },
+      );
+    }
+    const unitPriceCents = priceOf(row, line.size);
+    if (unitPriceCents === null) {
+      throw new AppError('BAD_REQUEST', `${row.name} is not offered as a ${SIZE_LABELS[line.size]}.`, {
+        title: 'Cannot submit order',
+      });
+    }
+    const key = `${line.stickerId}-${line.size}`;
+    const quantity = (merged.get(key)?.quantity ?? 0) + line.quantity;
+    if (quantity > MAX_LINE_QUANTITY) {
+      throw new AppError('BAD_REQUEST', `Quantity can be at most ${MAX_LINE_QUANTITY} per sticker and size.`);
+    }
+    merged.set(key, { stickerId: row.id, stickerName: row.name, size: line.size, quantity, unitPriceCents });
+  }
+  return [...merged.values()];
+}
+
+/**
+ * Places an order priced by the server. The idempotency key makes a retried or double-tapped submit return the
+ * first order; a total that differs from the one the member saw is a 409, and nothing is stored.
+ */
+export async function placeOrder(
+  db: Db,
+  actor: UserRow,
+  input: PlaceOrderValues,
+  now: Date,
+): Promise<{ order: OrderView; created: boolean; contactPhone: string }> {
+  return db.transaction(async (tx) => {
+    const settings = await readShopSettings(tx);
+    const existing = await findByKey(tx, actor.id, input.idempotencyKey);
+    if (existing) return { order: existing, created: false, contactPhone: settings.contactPhone };
+
+    const lines = await priceLines(tx, input.items);
+    const isDelivery = input.deliveryMethod === 'Delivery';
+    if (!isDelivery) {
+      const [location] = await tx
+        .select({ name: pickupLocation.name })
+        .from(pickupLocation)
+        .where(eq(pickupLocation.name, input.pickupLocation));
+      if (!location) {
+        throw new AppError('BAD_REQUEST', 'Choose a pickup location from the list.', {
+          fields: { pickupLocation: 'Choose a pickup location from the list.' },
+        });
+      }
+    }
+    const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    const deliveryFeeCents = isDelivery ? settings.deliveryFeeCents : 0;
+    const totalCents = subtotalCents + deliveryFeeCents;
+    if (totalCents !== input.expectedTotalCents) {
+      throw new AppError(
+        'PRICES_CHANGED',
+        `Prices have changed since you opened your cart: the total is now ${formatCents(totalCents)}. Check your cart and submit again.`,
+        { title: 'Prices Changed' },
+      );
+    }
+
+    const [order] = await tx
+      .insert(shopOrder)
+      .values({
+        id: newOrderId(now),
+        userId: actor.id,
+        idempotencyKey: input.idempotencyKey,
+        userName: actor.name,
+        userEmail: actor.email,
+        userPhone: input.phone,
+        userAddress: isDelivery ? input.address : null,
+        pickupLocation: isDelivery ? DELIVERY_HUB : input.pickupLocation,
+        deliveryMethod: input.deliveryMethod,
+        paymentMethod: input.paymentMethod,
+        notes: input.notes,
+        subtotalCents,
+        deliveryFeeCents,
+        totalCents,
+        status: isDelivery ? 'available' : 'pending',
+        createdAt: now,
+        updatedAt: now,
+      })
+      // The same key submitted at the same moment: the other request's order stands.
+      .onConflictDoNothing({ target: [shopOrder.userId, shopOrder.idempotencyKey] })
+      .returning();
+    if (!order) {
+      const winner = await findByKey(tx, actor.id, input.idempotencyKey);
+      if (!winner) throw new AppError('CONFLICT', 'This order is already being placed. Check My Orders.');
+      return { order: winner, created: false, contactPhone: settings.contactPhone };
+    }
+    const items = await tx
+      .insert(orderItem)
+      .values(
+        lines.map((line, index) => ({
+          id: `${order.id}-${String(index).padStart(2, '0')}`,
+          orderId: order.id,
+          stickerId: line.stickerId,
+          stickerName: line.stickerName,
+          size: line.size,
+          quantity: line.quantity,
+          unitPriceCents: line.unitPriceCents,
+          lineTotalCents: line.unitPriceCents * line.quantity,
+        })),
+      )
+      .returning();
+    await notifyNewOrder(tx, order, now);
+    await publishOrderChanged(tx, order);
+    return { order: toOrderView(order, items), created: true, contactPhone: settings.contactPhone };
+  });
+}
+
+/**
+ * Keyset pagination, newest first: the orders after the cursor order (by created time, then id), within `scope`.
+ * An unknown cursor (or one outside the scope) is a 400, never someone else's page.
+ */
+export async function olderThanCursor(db: Executor, cursor: string | undefined, scope?: SQL) {
+  if (!cursor) return undefined;
+  const [after] = await db
+    .select({ createdAt: shopOrder.createdAt, id: shopOrder.id })
+    .from(shopOrder)
+    .where(and(eq(shopOrder.id, cursor), scope));
+  if (!after) throw new AppError('BAD_REQUEST', 'This list has changed. Reload it and try again.');
+  return or(
+    lt(shopOrder.createdAt, after.createdAt),
+    and(eq(shopOrder.createdAt, after.createdAt), lt(shopOrder.id, after.id)),
+  );
+}
+
+export const newestFirst = [desc(shopOrder.createdAt), desc(shopOrder.id)] as const;
+
+/** The member's own orders, newest first, a page at a time (cursor: the last order's id). */
+export async function listMyOrders(db: Db, userId: string, cursor?: string): Promise<MyOrdersResponse> {
+  const mine = eq(shopOrder.userId, userId);
+  const rows = await db
+    .select()
+    .from(shopOrder)
+    .where(and(mine, await olderThanCursor(db, cursor, mine)))
+    .orderBy(...newestFirst)
+    .limit(MY_ORDERS_PAGE_SIZE + 1);
+  const page = rows.slice(0, MY_ORDERS_PAGE_SIZE);
+  const items = await itemsOf(
+    db,
+    page.map((row) => row.id),
+  );
+  return {
+    orders: page.map((row) => toOrderView(row, items.get(row.id)!)),
+    nextCursor: rows.length > MY_ORDERS_PAGE_SIZE ? page.at(-1)!.id : null,
+  };
+}
+
+/** One of the member's own orders; anyone else's is "not found". */
+export async function getMyOrder(db: Db, userId: string, orderId: string): Promise<OrderView> {
+  const [row] = await db
+    .select()
+    .from(shopOrder)
+    .where(and(eq(shopOrder.id, orderId), eq(shopOrder.userId, userId)));
+  if (!row) throw new AppError('NOT_FOUND', 'This order does not exist.');
+  return toOrderView(row, (await itemsOf(db, [row.id])).get(row.id)!);
+}

@@ -1,0 +1,25 @@
+// Every table, composed for Drizzle's typed queries. Each domain keeps its tables in db/tables/<domain>.tables.ts.
+import * as audit from './tables/audit.tables';
+import * as auth from './tables/auth.tables';
+import * as economy from './tables/economy.tables';
+import * as feed from './tables/feed.tables';
+import * as inbox from './tables/inbox.tables';
+import * as meta from './tables/meta.tables';
+import * as notifications from './tables/notifications.tables';
+import * as orders from './tables/orders.tables';
+import * as shop from './tables/shop.tables';
+import * as rateLimit from './tables/rate-limit.tables';
+
+export const tables = {
+  ...meta,
+  ...auth,
+  ...audit,
+  ...rateLimit,
+  ...economy,
+  ...notifications,
+  ...shop,
+  ...orders,
+  ...inbox,
+  ...feed,
+};
+export type Tables = typeof tables;

@@ -1,0 +1,45 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth.tables';
+
+/** Every change of coins or XP, written with the balance change in one transaction. */
+export const ledgerEntry = pgTable(
+  'ledger_entry',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    deltaCoins: integer().notNull(),
+    deltaXp: integer().notNull(),
+    /** What earned or spent it: weekly-bonus, post, comment, rating, redeem, referral, admin-adjustment, ... */
+    reason: text().notNull(),
+    /** The post, order or reward it is about, when there is one. */
+    reference: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_entry_user_reason_idx').on(t.userId, t.reason, t.createdAt)],
+);
+
+/** The economy's award amounts and cooldowns, as the admin Economy tab saved them (defaults in src/shared). */
+export const economySetting = pgTable('economy_setting', {
+  key: text().primaryKey(),
+  value: integer().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
+});
+
+/**
+ * When a member last did something that has a cooldown (rating, rewarded post, rewarded comment). Claimed with
+ * one conditional upsert, so two requests at once never both pass the cooldown.
+ */
+export const memberCooldown = pgTable(
+  'member_cooldown',
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    action: text().notNull(),
+    lastAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.action] })],
+);

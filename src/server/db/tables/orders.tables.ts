@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { user } from './auth.tables';
+
+import { sticker } from './shop.tables';
+
+/** An order, priced by the server at the time of ordering (integer cents). */
+export const shopOrder = pgTable(
+  'shop_order',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** A retried or double-tapped submit carries the same key and gets the same order. */
+    idempotencyKey: text().notNull(),
+    userName: text().notNull(),
+    userEmail: text().notNull(),
+    userPhone: text().notNull(),
+    /** Null for pickup. */
+    userAddress: text(),
+    pickupLocation: text().notNull(),
+    /** Delivery or Pickup. */
+    deliveryMethod: text().notNull(),
+    paymentMethod: text().notNull(),
+    notes: text().notNull().default(''),
+    subtotalCents: integer().notNull(),
+    deliveryFeeCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    status: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The driver flow.
+    assignedDriverId: text().references(() => user.id, { onDelete: 'set null' }),
+    claimedAt: timestamp({ withTimezone: true }),
+    etaMinutes: integer(),
+    etaSubmittedAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('shop_order_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('shop_order_user_created_idx').on(t.userId, t.createdAt),
+    index('shop_order_status_created_idx').on(t.status, t.createdAt),
+    check(
+      'shop_order_amounts_non_negative',
+      sql`${t.subtotalCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+  ],
+);
+
+/** One line of an order, with the name and price it had when ordered. */
+export const orderItem = pgTable(
+  'order_item',
+  {
+    id: text().primaryKey(),
+    orderId: text()
+      .notNull()
+      .references(() => shopOrder.id, { onDelete: 'cascade' }),
+    stickerId: text().references(() => sticker.id, { onDelete: 'set null' }),
+    stickerName: text().notNull(),
+    /** 3.5g, oz or lb. */
+    size: text().notNull(),
+    quantity: integer().notNull(),
+    unitPriceCents: integer().notNull(),
+    lineTotalCents: integer().notNull(),
+  },
+  (t) => [
+    index('order_item_order_idx').on(t.orderId),
+    check('order_item_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth.tables';
+
+/** A sticker on the menu. A price of 0 cents means that size is not offered. */
+export const sticker = pgTable(
+  'sticker',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    /** Indica, Sativa or Hybrid. */
+    type: text().notNull(),
+    description: text().notNull(),
+    /** Our own URL (an upload or a bundled artwork); empty for none. */
+    imageUrl: text().notNull().default(''),
+    price35gCents: integer().notNull().default(0),
+    priceOzCents: integer().notNull().default(0),
+    priceLbCents: integer().notNull().default(0),
+    /** Hidden stickers leave the menu; past orders keep their lines. */
+    hidden: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'sticker_prices_non_negative',
+      sql`${t.price35gCents} >= 0 and ${t.priceOzCents} >= 0 and ${t.priceLbCents} >= 0`,
+    ),
+  ],
+);
+
+/** One member's rating of a sticker: smell, taste and high, each 1 to 5. */
+export const stickerRating = pgTable(
+  'sticker_rating',
+  {
+    id: text().primaryKey(),
+    stickerId: text()
+      .notNull()
+      .references(() => sticker.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    smell: smallint().notNull(),
+    taste: smallint().notNull(),
+    high: smallint().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sticker_rating_sticker_idx').on(t.stickerId),
+    check(
+      'sticker_rating_range',
+      sql`${t.smell} between 1 and 5 and ${t.taste} between 1 and 5 and ${t.high} between 1 and 5`,
+    ),
+  ],
+);
+
+/** A pickup location, stored trimmed and lowercased; unique ignoring case. */
+export const pickupLocation = pgTable('pickup_location', {
+  name: text().primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The shop's settings: one row (id 1). */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer().primaryKey().default(1),
+    shopName: text().notNull(),
+    /** The number a member calls to confirm an order, shown after submitting. */
+    contactPhone: text().notNull(),
+    deliveryFeeCents: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('shop_settings_single_row', sql`${t.id} = 1`),
+    check('shop_settings_fee_non_negative', sql`${t.deliveryFeeCents} >= 0`),
+  ],
+);

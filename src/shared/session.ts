@@ -1,0 +1,26 @@
+import type { Role } from './permissions';
+
+/** The signed-in member, as their own browser sees them. */
+export interface SessionUser {
+  id: string;
+  fullName: string;
+  email: string;
+  roles: Role[];
+  role: Role;
+  avatarUrl: string;
+  xp: number;
+  exoticCoins: number;
+  referralCode: string;
+  bio: string;
+  smokePreference: string;
+  joinDate: string;
+  isApprovedDriver: boolean;
+  isOnline: boolean;
+  /** The member's own phone (+15551234567) and address, to pre-fill the order form. */
+  phone: string;
+  address: string;
+}
+
+export interface SessionResponse {
+  user: SessionUser | null;
+}
