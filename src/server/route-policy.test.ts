@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, type Role } from '~/shared/permissions';
+import { ROLES, can, type Role } from '~/shared/permissions';
 import { cookieHeader } from '~/server/testing/members';
 import { user } from '~/server/db/tables/auth.tables';
 import { insertMember } from './db/seed/seed';
@@ -8,21 +8,8 @@ import { routePolicy, type RoutePolicy } from './route-policy';
 import { createTestContext, type TestContext } from './testing/test-context';
 
 const PASSWORD = 'policy-password-1';
-const ROLE_PERSONAS: Role[] = [
-  'Member',
-  'Driver',
-  'Moderator',
-  'Content Manager',
-  'Catalog Manager',
-  'Orders Manager',
-  'Economy Manager',
-  'Rewards Manager',
-  'SMS Manager',
-  'Support',
-  'Read-Only',
-  'Admin',
-  'Owner',
-];
+// Every role, from the least to the most privileged.
+const ROLE_PERSONAS: Role[] = [...ROLES].reverse();
 
 interface Persona {
   name: string;

@@ -20,22 +20,8 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles an admin can tick in the Members and Roles tabs (Owner shows, disabled). */
-export const ASSIGNABLE_ROLES: Role[] = [
-  'Owner',
-  'Admin',
-  'Moderator',
-  'Driver',
-  'Content Manager',
-  'Catalog Manager',
-  'Orders Manager',
-  'Economy Manager',
-  'Rewards Manager',
-  'SMS Manager',
-  'Support',
-  'Read-Only',
-  'Member',
-];
+/** Roles an admin can tick in the Members and Roles tabs (Owner shows, disabled): every role. */
+export const ASSIGNABLE_ROLES: readonly Role[] = ROLES;
 
 export const CAPABILITIES = [
   // The dashboard and the driver queue.

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { SessionUser } from '~/shared/session';
 import { useLogout } from '~/features/accounts/client/accounts.queries';
 import { useInboxUnread } from '~/features/inbox/client/inbox.queries';
+import { Avatar } from '~/client/components/ui/avatar';
 import { NotificationBell } from '~/features/notifications/client/notification-bell';
 import { useCartCount } from '../lib/cart-storage';
 import { showErrorToast } from '../lib/error-toast';
@@ -72,13 +73,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
           </Link>
           <NotificationBell triggerClassName={iconButton} />
           <Link to={paths.profile()} className={iconButton} aria-label="Your profile" title={user.fullName}>
-            <img
-              src={user.avatarUrl}
-              alt=""
-              width={36}
-              height={36}
-              className="size-9 rounded-full border border-border bg-surface-raised object-cover"
-            />
+            <Avatar src={user.avatarUrl} size="sm" />
           </Link>
           <button
             type="button"

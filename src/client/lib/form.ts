@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  get,
   useForm,
   type DefaultValues,
   type FieldError,
   type FieldErrors,
   type FieldValues,
   type Path,
+  type RegisterOptions,
   type Resolver,
   type UseFormProps,
+  type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
@@ -37,6 +40,11 @@ export type ContractForm<TFields extends FieldValues, TOutput> = UseFormReturn<T
    * fields and focuses the first. True when it placed any, so the caller knows the form already says what is wrong.
    */
   setServerErrors: (error: unknown) => boolean;
+  /** A text, select or textarea field's binding and its message: `<TextField label="Email" {...form.field('email')} />`. */
+  field: <TName extends Path<TFields>>(
+    name: TName,
+    options?: RegisterOptions<TFields, TName>,
+  ) => UseFormRegisterReturn<TName> & { error: string | undefined };
 };
 
 /**
@@ -71,7 +79,11 @@ export function useContractForm<
     );
     return placed.length > 0;
   };
-  return Object.assign(form, { setServerErrors });
+  const field = <TName extends Path<TFields>>(name: TName, options?: RegisterOptions<TFields, TName>) => ({
+    ...form.register(name, options),
+    error: (get(form.formState.errors, name) as FieldError | undefined)?.message,
+  });
+  return Object.assign(form, { setServerErrors, field });
 }
 
 function contractResolver<TFields extends FieldValues, TSchema extends z.ZodType>(

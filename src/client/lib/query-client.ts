@@ -1,6 +1,13 @@
-import { MutationCache, QueryCache, QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  useMutation,
+  useQueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
 import { sessionQueryKey } from '~/client/lib/session';
-import { ApiError, isRetryable } from './api-client';
+import { isApiError, isRetryable, type ApiError } from './api-client';
 
 /**
  * What a screen adds to a mutation hook (toasts, closing a dialog, navigation). Every hook invalidates its own
@@ -11,11 +18,31 @@ export type MutationConfig<TData, TVariables, TContext = unknown> = Omit<
   'mutationFn' | 'mutationKey' | 'onMutate'
 >;
 
+/**
+ * The one way to write a mutation hook: the request, then the cache brought up to date (`refresh`: invalidate the
+ * keys the change touched, or set the answer), then the screen's own callbacks (`config`: toasts, navigation).
+ */
+export function useApiMutation<TData, TVariables, TContext = unknown>(
+  request: (variables: TVariables) => Promise<TData>,
+  refresh: (queryClient: QueryClient, data: TData, variables: TVariables) => unknown,
+  config: MutationConfig<TData, TVariables, TContext> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: request,
+    onSuccess: async (...args) => {
+      await refresh(queryClient, args[0], args[1]);
+      await config.onSuccess?.(...args);
+    },
+  });
+}
+
 export function createQueryClient(): QueryClient {
   // Any call answered 401 means the session has ended (signed out elsewhere, banned, expired): refetching the
   // session lets RequireSession send the member to sign in.
   const onError = (error: Error, queryKey?: readonly unknown[]) => {
-    if (error instanceof ApiError && error.status === 401 && queryKey?.[0] !== sessionQueryKey[0]) {
+    if (isApiError(error, 'UNAUTHORIZED') && queryKey?.[0] !== sessionQueryKey[0]) {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     }
   };

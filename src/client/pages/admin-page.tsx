@@ -1,7 +1,8 @@
 import { ShieldOff } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import type { ComponentType } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { EmptyState } from '~/client/components/ui/list-states';
+import { Tabs } from '~/client/components/ui/tabs';
 import { useSession } from '~/client/lib/session';
 import { ADMIN_TABS, can, type AdminTabId } from '~/shared/permissions';
 import { DriverQueueTab } from '~/features/delivery/client/driver-queue-tab';
@@ -67,33 +68,23 @@ export function Component() {
       <title>Admin Dashboard · The Vault</title>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Dashboard</h1>
       {current ? (
-        <Tabs.Root value={current.id} onValueChange={open} className="mt-5 flex flex-col gap-6">
-          <Tabs.List
-            aria-label="Dashboard sections"
-            className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 [scrollbar-width:none] sm:mx-0 sm:px-0"
-          >
-            {tabs.map((tab) => (
-              <Tabs.Trigger
-                key={tab.id}
-                value={tab.id}
-                className="relative inline-flex min-h-11 shrink-0 items-center rounded-t-lg px-4 text-base font-medium whitespace-nowrap text-text-muted transition-colors duration-150 after:absolute after:inset-x-3 after:bottom-0 after:h-0.5 after:rounded-full after:bg-primary after:opacity-0 after:transition-opacity hover:bg-surface hover:text-text data-[state=active]:text-text data-[state=active]:after:opacity-100"
-              >
-                {tab.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {tabs.map((tab) => (
-            <Tabs.Content key={tab.id} value={tab.id} className="outline-none">
-              <tab.Panel actor={user} />
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+        <Tabs
+          label="Dashboard sections"
+          value={current.id}
+          onValueChange={open}
+          variant="underline"
+          className="mt-5 gap-6"
+          items={tabs.map((tab) => ({
+            value: tab.id,
+            label: tab.label,
+            content: <tab.Panel actor={user} />,
+          }))}
+        />
       ) : (
-        <div className="mt-8 flex flex-col items-center gap-3 rounded-card border border-dashed border-border bg-surface px-6 py-12 text-center">
-          <ShieldOff className="size-8 text-text-muted" aria-hidden />
-          <p className="text-base text-text-muted">
+        <div className="mt-8">
+          <EmptyState icon={ShieldOff}>
             The dashboard sections your roles open are not available yet.
-          </p>
+          </EmptyState>
         </div>
       )}
     </main>

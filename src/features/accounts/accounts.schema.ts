@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { normaliseUsPhone } from '~/shared/phone';
+
+import { usPhone } from '~/shared/phone';
 
 /** One contract per endpoint: the routes validate with these, the forms resolve with them. */
 
@@ -28,18 +29,7 @@ export const registerSchema = z.object({
     .trim()
     .min(1, 'Telegram username is required.')
     .max(64, 'Keep it under 64 characters.'),
-  phone: z
-    .string()
-    .trim()
-    .min(1, 'Phone number is required.')
-    .transform((value, ctx) => {
-      const phone = normaliseUsPhone(value);
-      if (!phone) {
-        ctx.addIssue({ code: 'custom', message: 'Enter a valid US phone number, like (555) 123-4567.' });
-        return z.NEVER;
-      }
-      return phone;
-    }),
+  phone: usPhone('Phone number is required.'),
   address: z
     .string()
     .trim()

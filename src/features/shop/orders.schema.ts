@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { normaliseUsPhone } from '~/shared/phone';
+
+import { usPhone } from '~/shared/phone';
 import { STICKER_SIZES, type StickerSize } from '~/features/shop/shop.schema';
 
 export const DELIVERY_METHODS = ['Delivery', 'Pickup'] as const;
@@ -60,18 +61,7 @@ export const placeOrderSchema = z
         PAYMENT_METHODS,
         'Choose a payment method: Cash, Cash App, Apple Pay or Even Exchange.',
       ),
-      phone: z
-        .string()
-        .trim()
-        .min(1, PHONE_REQUIRED)
-        .transform((value, ctx) => {
-          const phone = normaliseUsPhone(value);
-          if (!phone) {
-            ctx.addIssue({ code: 'custom', message: 'Enter a valid US phone number, like (555) 123-4567.' });
-            return z.NEVER;
-          }
-          return phone;
-        }),
+      phone: usPhone(PHONE_REQUIRED),
       address: z.string().trim().max(300, 'Keep the address under 300 characters.').default(''),
       pickupLocation: z.string().trim().toLowerCase().max(100).default(''),
       notes: z.string().trim().max(500, 'Keep the notes under 500 characters.').default(''),

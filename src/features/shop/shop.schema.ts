@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formatUsPhone, normaliseUsPhone } from '~/shared/phone';
+
+import { formatUsPhone, usPhone } from '~/shared/phone';
 
 /** The menu's sizes (spec section 9), their tabs' labels, and the sticker types. */
 export const STICKER_SIZES = ['3.5g', 'oz', 'lb'] as const;
@@ -147,18 +148,7 @@ export const updateShopSettingsSchema = z.strictObject({
     .trim()
     .min(1, 'Shop name is required.')
     .max(80, 'Keep the shop name under 80 characters.'),
-  contactPhone: z
-    .string()
-    .trim()
-    .min(1, 'Contact phone is required.')
-    .transform((value, ctx) => {
-      const phone = normaliseUsPhone(value);
-      if (!phone) {
-        ctx.addIssue({ code: 'custom', message: 'Enter a valid US phone number, like (555) 123-4567.' });
-        return z.NEVER;
-      }
-      return formatUsPhone(phone);
-    }),
+  contactPhone: usPhone('Contact phone is required.').transform(formatUsPhone),
   deliveryFeeCents: z
     .number('Enter the delivery fee.')
     .int('The delivery fee is in whole cents.')

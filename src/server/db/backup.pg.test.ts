@@ -10,16 +10,9 @@ import { openTestDatabase } from '../testing/test-context';
 import { createBackup, restoreBackup } from './backup';
 import { openDatabase } from './client';
 import { appMeta } from '~/server/db/tables/meta.tables';
+import { BACKUP_ROWS, BACKUP_UPLOADS, writeUploads } from '~/server/testing/backup-fixtures';
 
 const AUTH_SECRET = 'backup-test-secret-backup-test-secret';
-const UPLOADS: Record<string, Buffer> = {
-  'avatar.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10, 0x80]),
-  'documents/2024/contract.txt': Buffer.from('signed, sealed, delivered\n'),
-};
-const ROWS = [
-  { key: 'backup-test-a', value: 'first' },
-  { key: 'backup-test-b', value: 'second, with ünïcödé' },
-];
 
 let root: string;
 let source: Config;
@@ -57,16 +50,13 @@ beforeAll(async () => {
   const { database, url, drop } = await openTestDatabase();
   dropSource = drop;
   try {
-    await database.db.insert(appMeta).values(ROWS);
+    await database.db.insert(appMeta).values(BACKUP_ROWS);
     sourceRows = await database.db.select().from(appMeta).orderBy(asc(appMeta.key));
   } finally {
     await database.close();
   }
   source = configFor(path.join(root, 'source'), url!);
-  for (const [name, bytes] of Object.entries(UPLOADS)) {
-    fs.mkdirSync(path.dirname(path.join(source.uploadsDir, name)), { recursive: true });
-    fs.writeFileSync(path.join(source.uploadsDir, name), bytes);
-  }
+  writeUploads(source.uploadsDir);
   archive = path.join(root, 'vault.tar.gz');
   await createBackup(source, archive);
   await admin(`CREATE DATABASE ${targetName}`);
@@ -90,9 +80,11 @@ describe('backup and restore on PostgreSQL', () => {
     expect(result.manifest.migrations.applied).toBeGreaterThan(0);
     expect(result.uploadFiles).toBe(2);
     const restoredRows = await readRows(target.databaseUrl!);
-    expect(restoredRows.map(({ key, value }) => ({ key, value }))).toEqual(expect.arrayContaining(ROWS));
+    expect(restoredRows.map(({ key, value }) => ({ key, value }))).toEqual(
+      expect.arrayContaining(BACKUP_ROWS),
+    );
     expect(restoredRows).toEqual(sourceRows);
-    for (const [name, bytes] of Object.entries(UPLOADS)) {
+    for (const [name, bytes] of Object.entries(BACKUP_UPLOADS)) {
       expect(fs.readFileSync(path.join(target.uploadsDir, name))).toEqual(bytes);
     }
   });

@@ -9,16 +9,7 @@ import { createBackup, restoreBackup } from './backup';
 import { migrateDatabase, openDatabase } from './client';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { appMeta } from '~/server/db/tables/meta.tables';
-
-const UPLOADS: Record<string, Buffer> = {
-  'avatar.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10, 0x80]),
-  'documents/2024/contract.txt': Buffer.from('signed, sealed, delivered\n'),
-};
-const ROWS = [
-  { key: 'backup-test-a', value: 'first' },
-  { key: 'backup-test-b', value: 'second, with ünïcödé' },
-  { key: 'backup-test-c', value: '' },
-];
+import { BACKUP_ROWS, BACKUP_UPLOADS, writeUploads } from '~/server/testing/backup-fixtures';
 
 let root: string;
 let source: Config;
@@ -38,13 +29,6 @@ async function readRows(dataDir: string) {
   }
 }
 
-function writeUploads(uploadsDir: string, files: Record<string, Buffer>): void {
-  for (const [name, bytes] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(uploadsDir, name)), { recursive: true });
-    fs.writeFileSync(path.join(uploadsDir, name), bytes);
-  }
-}
-
 /** The archive's entries as `path type`, e.g. `uploads/avatar.png File`. */
 async function listArchive(file: string): Promise<string[]> {
   const entries: string[] = [];
@@ -58,12 +42,12 @@ beforeAll(async () => {
   const database = await openDatabase({ kind: 'pglite', dataDir: source.dataDir });
   try {
     await migrateDatabase(database);
-    await database.db.insert(appMeta).values(ROWS);
+    await database.db.insert(appMeta).values(BACKUP_ROWS);
     sourceRows = await database.db.select().from(appMeta).orderBy(asc(appMeta.key));
   } finally {
     await database.close();
   }
-  writeUploads(source.uploadsDir, UPLOADS);
+  writeUploads(source.uploadsDir);
   archive = path.join(root, 'backups', 'vault.tar.gz');
   await createBackup(source, archive);
 });
@@ -94,9 +78,11 @@ describe('backup and restore on the embedded database', () => {
     expect(result.manifest.migrations.applied).toBeGreaterThan(0);
     expect(result.uploadFiles).toBe(2);
     const restoredRows = await readRows(target.dataDir);
-    expect(restoredRows.map(({ key, value }) => ({ key, value }))).toEqual(expect.arrayContaining(ROWS));
+    expect(restoredRows.map(({ key, value }) => ({ key, value }))).toEqual(
+      expect.arrayContaining(BACKUP_ROWS),
+    );
     expect(restoredRows).toEqual(sourceRows);
-    for (const [name, bytes] of Object.entries(UPLOADS)) {
+    for (const [name, bytes] of Object.entries(BACKUP_UPLOADS)) {
       expect(fs.readFileSync(path.join(target.uploadsDir, name))).toEqual(bytes);
     }
   });

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { Checkbox } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 export interface CheckboxFieldProps {
   checked: boolean;
@@ -44,5 +45,28 @@ export function CheckboxField({ checked, onCheckedChange, label, error, ref, ...
         </p>
       )}
     </div>
+  );
+}
+
+/** A checkbox bound to a form field (`form.control`, the field's name), with the field's error under it. */
+export function FormCheckboxField<TFields extends FieldValues, TOutput>({
+  control,
+  name,
+  label,
+}: {
+  control: Control<TFields, unknown, TOutput>;
+  name: Path<TFields>;
+  label: ReactNode;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  const { value, onChange, ...binding } = field;
+  return (
+    <CheckboxField
+      {...binding}
+      checked={value === true}
+      onCheckedChange={onChange}
+      error={fieldState.error?.message}
+      label={label}
+    />
   );
 }

@@ -7,7 +7,8 @@ export interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
-export interface FieldProps {
+/** What every field takes besides its control's own attributes. */
+export interface FieldFrameProps {
   label: string;
   /** Shown under the field and announced with it. */
   error?: string | undefined;
@@ -18,8 +19,19 @@ export interface FieldProps {
   /** Only screen readers see the label (a search box, a composer with a placeholder). */
   hideLabel?: boolean;
   id?: string | undefined;
-  className?: string;
+  className?: string | undefined;
+}
+
+export interface FieldProps extends FieldFrameProps {
   children: (control: FieldControlProps) => ReactNode;
+}
+
+/** Splits a field's props into the frame's (label, error, ...) and the control's (name, value, onChange, ...). */
+export function splitFieldProps<T extends FieldFrameProps>(
+  props: T,
+): [FieldFrameProps, Omit<T, keyof FieldFrameProps>] {
+  const { label, error, hint, description, hideLabel, id, className, ...control } = props;
+  return [{ label, error, hint, description, hideLabel, id, className }, control];
 }
 
 /** The frame every form control sits in: its label, hint, description and error, wired for screen readers. */
@@ -42,7 +54,7 @@ export function Field({
     [hint ? hintId : '', description ? descriptionId : '', error ? errorId : ''].filter(Boolean).join(' ') ||
     undefined;
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
+    <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
       <div className={hideLabel && !hint ? 'sr-only' : 'flex items-baseline justify-between gap-2'}>
         <label htmlFor={controlId} className={hideLabel ? 'sr-only' : 'text-sm font-medium'}>
           {label}

@@ -69,18 +69,22 @@ export function SkeletonBlock({ className }: { className: string }) {
 export function EmptyState({
   icon: Icon = SearchX,
   title,
+  level = 2,
   children,
   action,
 }: {
   icon?: LucideIcon;
   title?: string;
+  /** The title's heading level: 1 where the empty state is the whole page (User Not Found). */
+  level?: 1 | 2;
   children: ReactNode;
   action?: ReactNode;
 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-border bg-surface px-6 py-12 text-center">
       <Icon className="size-8 text-text-muted" aria-hidden />
-      {title && <h2 className="text-xl font-semibold tracking-tight text-text">{title}</h2>}
+      {title && <Heading className="text-xl font-semibold tracking-tight text-text">{title}</Heading>}
       <p className="text-base text-text-muted">{children}</p>
       {action && <div className="mt-1">{action}</div>}
     </div>

@@ -1,12 +1,8 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import { Field, controlClass } from './field';
+import { Field, controlClass, splitFieldProps, type FieldFrameProps } from './field';
 
-export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
-  label: string;
-  error?: string | undefined;
-  hint?: ReactNode;
-  description?: ReactNode;
-  hideLabel?: boolean;
+export interface SelectFieldProps
+  extends FieldFrameProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, keyof FieldFrameProps> {
   /** The options: `<option>` elements. */
   children: ReactNode;
   ref?: Ref<HTMLSelectElement>;
@@ -16,22 +12,12 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
  * A labelled native select: on phones it opens the system picker, which is easier to use one-handed than any
  * custom list.
  */
-export function SelectField({
-  label,
-  error,
-  hint,
-  description,
-  hideLabel,
-  id,
-  className = '',
-  children,
-  ref,
-  ...props
-}: SelectFieldProps) {
+export function SelectField({ children, ref, ...props }: SelectFieldProps) {
+  const [frame, select] = splitFieldProps(props);
   return (
-    <Field {...{ label, error, hint, description, hideLabel, id, className }}>
+    <Field {...frame}>
       {(control) => (
-        <select ref={ref} {...control} className={`min-h-11 appearance-auto ${controlClass}`} {...props}>
+        <select ref={ref} {...control} className={`min-h-11 appearance-auto ${controlClass}`} {...select}>
           {children}
         </select>
       )}

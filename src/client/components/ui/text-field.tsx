@@ -1,34 +1,18 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { Field, controlClass } from './field';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { Field, controlClass, splitFieldProps, type FieldFrameProps } from './field';
 
-export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  /** Shown under the field and announced with it. */
-  error?: string | undefined;
-  /** A short note beside the label, such as "Optional". */
-  hint?: ReactNode;
-  description?: ReactNode;
-  hideLabel?: boolean;
+export interface TextFieldProps
+  extends FieldFrameProps, Omit<InputHTMLAttributes<HTMLInputElement>, keyof FieldFrameProps | 'prefix'> {
   /** Inside the field on the left (a "$" before a price). */
   prefix?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its error underneath. */
-export function TextField({
-  label,
-  error,
-  hint,
-  description,
-  hideLabel,
-  prefix,
-  id,
-  className = '',
-  ref,
-  ...props
-}: TextFieldProps) {
+export function TextField({ prefix, ref, ...props }: TextFieldProps) {
+  const [frame, input] = splitFieldProps(props);
   return (
-    <Field {...{ label, error, hint, description, hideLabel, id, className }}>
+    <Field {...frame}>
       {(control) =>
         prefix ? (
           <div className="relative">
@@ -38,12 +22,30 @@ export function TextField({
             >
               {prefix}
             </span>
-            <input ref={ref} {...control} className={`min-h-11 pl-8 tabular ${controlClass}`} {...props} />
+            <input ref={ref} {...control} className={`min-h-11 pl-8 tabular ${controlClass}`} {...input} />
           </div>
         ) : (
-          <input ref={ref} {...control} className={`min-h-11 ${controlClass}`} {...props} />
+          <input ref={ref} {...control} className={`min-h-11 ${controlClass}`} {...input} />
         )
       }
     </Field>
   );
 }
+
+/**
+ * What the phone's keyboard and autofill need for each kind of text, in one place:
+ * `<TextField label="Email" {...inputKinds.email} autoComplete="username" {...form.field('email')} />`.
+ */
+export const inputKinds = {
+  email: {
+    type: 'email',
+    inputMode: 'email',
+    autoComplete: 'email',
+    autoCapitalize: 'none',
+    spellCheck: false,
+  },
+  /** A US phone number, in whatever format the member types it. */
+  phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '(555) 123-4567' },
+  /** A handle or code: no autocorrect, no autofill. */
+  handle: { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false },
+} as const satisfies Record<string, InputHTMLAttributes<HTMLInputElement>>;

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient } from '@tanstack/react-query';
 
 import { api } from '~/client/lib/api-client';
-import type { MutationConfig } from '~/client/lib/query-client';
+
+import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 
 import { sessionQueryKey, sessionQueryOptions } from '~/client/lib/session';
 
@@ -21,55 +22,47 @@ function forgetEverythingBut(queryClient: QueryClient, session: SessionResponse)
   queryClient.setQueryData(sessionQueryOptions.queryKey, session);
 }
 
-export type RegisterFormValues = z.output<typeof registerSchema>;
+type RegisterFormValues = z.output<typeof registerSchema>;
 
 export function useRegister(config: MutationConfig<RegisterResponse, RegisterFormValues> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (input) => api<RegisterResponse>('/accounts/register', { body: input }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (input) => api<RegisterResponse>('/accounts/register', { body: input }),
+    async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 export function useLogin(config: MutationConfig<SessionResponse, LoginInput> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (input) => api<SessionResponse>('/accounts/login', { body: input }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (input) => api<SessionResponse>('/accounts/login', { body: input }),
+    async (queryClient, ...args) => {
       forgetEverythingBut(queryClient, args[0]);
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 export function useOwnerLogin(config: MutationConfig<SessionResponse, OwnerLoginInput> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (input) => api<SessionResponse>('/accounts/owner-login', { body: input }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (input) => api<SessionResponse>('/accounts/owner-login', { body: input }),
+    async (queryClient, ...args) => {
       forgetEverythingBut(queryClient, args[0]);
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 export function useLogout(config: MutationConfig<unknown, void> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: () => api<unknown>('/accounts/logout', { method: 'POST' }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    () => api<unknown>('/accounts/logout', { method: 'POST' }),
+    async (queryClient) => {
       // The cart is kept per member on this device only while they are signed in (ARCHITECTURE.md departure 1).
       const userId = queryClient.getQueryData(sessionQueryOptions.queryKey)?.user?.id;
       if (userId) clearCart(userId);
       forgetEverythingBut(queryClient, { user: null });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }

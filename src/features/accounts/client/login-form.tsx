@@ -1,25 +1,35 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+
 import { toast } from 'sonner';
+
 import { Button } from '~/client/components/ui/button';
-import { CheckboxField } from '~/client/components/ui/checkbox-field';
+
+import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
+
 import { Spinner } from '~/client/components/ui/spinner';
-import { TextField } from '~/client/components/ui/text-field';
+
+import { TextField, inputKinds } from '~/client/components/ui/text-field';
+
 import { showErrorToast } from '~/client/lib/error-toast';
+
+import { useContractForm } from '~/client/lib/form';
+
 import { paths } from '~/client/lib/paths';
-import { loginSchema, type LoginInput } from '../accounts.schema';
+
+import { loginSchema } from '../accounts.schema';
+
 import { type SessionResponse } from '~/shared/session';
+
 import { useLogin } from './accounts.queries';
+
 import { OwnerLoginDialog } from './owner-login-dialog';
 
 export function LoginForm() {
   const navigate = useNavigate();
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+  const form = useContractForm(loginSchema, {
     defaultValues: { email: '', password: '', rememberMe: false },
   });
-  const { errors } = form.formState;
   const rememberMe = useWatch({ control: form.control, name: 'rememberMe' }) ?? false;
 
   const welcome = ({ user }: SessionResponse) => {
@@ -32,9 +42,9 @@ export function LoginForm() {
   const login = useLogin({
     onSuccess: welcome,
     onError: (error) => {
-      showErrorToast(error, 'Login Failed');
       form.resetField('password');
-      form.setFocus('password');
+      if (!form.setServerErrors(error)) form.setFocus('password');
+      showErrorToast(error, 'Login Failed');
     },
   });
 
@@ -44,37 +54,14 @@ export function LoginForm() {
       <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
         <fieldset disabled={login.isPending} className="flex flex-col gap-4">
           <legend className="sr-only">Member sign in</legend>
-          <TextField
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <TextField label="Email" {...inputKinds.email} autoComplete="username" {...form.field('email')} />
           <TextField
             label="Password"
             type="password"
             autoComplete="current-password"
-            error={errors.password?.message}
-            {...form.register('password')}
+            {...form.field('password')}
           />
-          <Controller
-            control={form.control}
-            name="rememberMe"
-            render={({ field }) => (
-              <CheckboxField
-                ref={field.ref}
-                name={field.name}
-                checked={field.value === true}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                label="Remember this device"
-              />
-            )}
-          />
+          <FormCheckboxField control={form.control} name="rememberMe" label="Remember this device" />
           <Button type="submit" size="lg" className="w-full">
             {login.isPending && <Spinner />}
             Sign In

@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Crown } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { TextField } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
-import { ownerLoginSchema, type OwnerLoginInput } from '../accounts.schema';
+import { useContractForm } from '~/client/lib/form';
+import { ownerLoginSchema } from '../accounts.schema';
 import { type SessionResponse } from '~/shared/session';
 import { useOwnerLogin } from './accounts.queries';
 
+/** Remember this device comes from the sign-in form beside it. */
 const ownerPasswordSchema = ownerLoginSchema.pick({ ownerPassword: true });
-type OwnerPasswordValues = Pick<OwnerLoginInput, 'ownerPassword'>;
 
 /** "Sign in as Owner" and its dialog. The password never stays in the field, whatever the outcome. */
 export function OwnerLoginDialog({
@@ -23,22 +22,20 @@ export function OwnerLoginDialog({
   onSignedIn: (session: SessionResponse) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const form = useForm<OwnerPasswordValues>({
-    resolver: zodResolver(ownerPasswordSchema),
-    defaultValues: { ownerPassword: '' },
-  });
+  const form = useContractForm(ownerPasswordSchema, { defaultValues: { ownerPassword: '' } });
   const clear = () => form.reset({ ownerPassword: '' });
 
   const ownerLogin = useOwnerLogin({
     onSuccess: (session) => {
+      clear();
       setOpen(false);
       onSignedIn(session);
     },
     onError: (error) => {
+      clear();
+      if (!form.setServerErrors(error)) form.setFocus('ownerPassword');
       showErrorToast(error, 'Login Failed');
-      form.setFocus('ownerPassword');
     },
-    onSettled: clear,
   });
 
   const changeOpen = (next: boolean) => {
@@ -67,8 +64,7 @@ export function OwnerLoginDialog({
             type="password"
             autoComplete="current-password"
             disabled={ownerLogin.isPending}
-            error={form.formState.errors.ownerPassword?.message}
-            {...form.register('ownerPassword')}
+            {...form.field('ownerPassword')}
           />
           <DialogActions className="mt-6" confirmLabel="Sign In" pending={ownerLogin.isPending} />
         </form>

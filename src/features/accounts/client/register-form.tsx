@@ -1,23 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type Path } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { CheckboxField } from '~/client/components/ui/checkbox-field';
-import { Button } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
-import { TextField } from '~/client/components/ui/text-field';
-import { ApiError } from '~/client/lib/api-client';
-import { showErrorToast } from '~/client/lib/error-toast';
-import { paths } from '~/client/lib/paths';
-import { registerSchema, type RegisterInput, type RegisterResponse } from '../accounts.schema';
-import { useRegister, type RegisterFormValues } from './accounts.queries';
 
-const FIELDS = new Set<string>(Object.keys(registerSchema.shape));
+import { toast } from 'sonner';
+
+import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
+
+import { Button } from '~/client/components/ui/button';
+
+import { Spinner } from '~/client/components/ui/spinner';
+
+import { TextField, inputKinds } from '~/client/components/ui/text-field';
+
+import { showErrorToast } from '~/client/lib/error-toast';
+
+import { useContractForm } from '~/client/lib/form';
+
+import { paths } from '~/client/lib/paths';
+
+import { registerSchema, type RegisterInput, type RegisterResponse } from '../accounts.schema';
+
+import { useRegister } from './accounts.queries';
 
 export function RegisterForm() {
   const navigate = useNavigate();
-  const form = useForm<RegisterInput, unknown, RegisterFormValues>({
-    resolver: zodResolver(registerSchema),
+  // The consent boxes start unticked: the contract takes only true, so they have no default.
+  const form = useContractForm<typeof registerSchema, RegisterInput>(registerSchema, {
     defaultValues: {
       fullName: '',
       email: '',
@@ -29,7 +35,6 @@ export function RegisterForm() {
       smsConsent: false,
     },
   });
-  const { errors } = form.formState;
 
   const registration = useRegister({
     onSuccess: (result) => {
@@ -37,12 +42,8 @@ export function RegisterForm() {
       void navigate(paths.login());
     },
     onError: (error) => {
-      // The server names the field it refused (a taken email, a phone it could not read): show it there too.
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (FIELDS.has(field)) form.setError(field as Path<RegisterInput>, { message });
-        }
-      }
+      // A taken email, a phone the server could not read: under the field as well as in the toast.
+      form.setServerErrors(error);
       showErrorToast(error, 'Registration Failed');
     },
   });
@@ -51,117 +52,54 @@ export function RegisterForm() {
     <form noValidate onSubmit={form.handleSubmit((values) => registration.mutate(values))}>
       <fieldset disabled={registration.isPending} className="flex flex-col gap-4">
         <legend className="sr-only">Your details</legend>
-        <TextField
-          label="Full name"
-          autoComplete="name"
-          autoCapitalize="words"
-          error={errors.fullName?.message}
-          {...form.register('fullName')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <TextField label="Full name" autoComplete="name" autoCapitalize="words" {...form.field('fullName')} />
+        <TextField label="Email" {...inputKinds.email} {...form.field('email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
           hint="At least 8 characters"
-          error={errors.password?.message}
-          {...form.register('password')}
+          {...form.field('password')}
         />
         <TextField
           label="Telegram username"
           placeholder="@username"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.telegram?.message}
-          {...form.register('telegram')}
+          {...inputKinds.handle}
+          {...form.field('telegram')}
         />
-        <TextField
-          label="Phone number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="(555) 123-4567"
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
+        <TextField label="Phone number" {...inputKinds.phone} {...form.field('phone')} />
         <TextField
           label="Full address"
           autoComplete="street-address"
           placeholder="Street, apartment, city, state, ZIP"
-          error={errors.address?.message}
-          {...form.register('address')}
+          {...form.field('address')}
         />
         <TextField
           label="Referral code"
           hint="Optional"
           placeholder="VAULT-XXXXXX"
-          autoComplete="off"
+          {...inputKinds.handle}
           autoCapitalize="characters"
-          spellCheck={false}
-          error={errors.referralCode?.message}
-          {...form.register('referralCode')}
+          {...form.field('referralCode')}
         />
 
         <div className="mt-1 flex flex-col gap-1 border-t border-border pt-4">
-          <Controller
-            control={form.control}
-            name="ageConfirmed"
-            render={({ field, fieldState }) => (
-              <CheckboxField
-                ref={field.ref}
-                name={field.name}
-                checked={field.value === true}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                label="I am 21 or older"
-              />
-            )}
-          />
-          <Controller
+          <FormCheckboxField control={form.control} name="ageConfirmed" label="I am 21 or older" />
+          <FormCheckboxField
             control={form.control}
             name="dataConsent"
-            render={({ field, fieldState }) => (
-              <CheckboxField
-                ref={field.ref}
-                name={field.name}
-                checked={field.value === true}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                label={
-                  <>
-                    I agree to the <InlineLink to={paths.terms()}>Terms of Service</InlineLink> and the{' '}
-                    <InlineLink to={paths.privacy()}>Privacy Policy</InlineLink>, and to The Vault keeping my
-                    details to run my membership.
-                  </>
-                }
-              />
-            )}
+            label={
+              <>
+                I agree to the <InlineLink to={paths.terms()}>Terms of Service</InlineLink> and the{' '}
+                <InlineLink to={paths.privacy()}>Privacy Policy</InlineLink>, and to The Vault keeping my
+                details to run my membership.
+              </>
+            }
           />
-          <Controller
+          <FormCheckboxField
             control={form.control}
             name="smsConsent"
-            render={({ field }) => (
-              <CheckboxField
-                ref={field.ref}
-                name={field.name}
-                checked={field.value === true}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                label="Text me about my orders and member news (optional). Message and data rates may apply; reply STOP to opt out."
-              />
-            )}
+            label="Text me about my orders and member news (optional). Message and data rates may apply; reply STOP to opt out."
           />
         </div>
 

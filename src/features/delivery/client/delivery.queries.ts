@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '~/client/lib/api-client';
-import type { MutationConfig } from '~/client/lib/query-client';
+import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 
 import { sessionQueryOptions } from '~/client/lib/session';
 
@@ -92,17 +92,14 @@ export const useMarkDelivered = (config: MutationConfig<{ order: DriverOrderView
 
 /** A driver switches themself online or offline; the session (header, queue) follows. */
 export function useSetOnline(config: MutationConfig<{ user: SessionUser }, boolean> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (isOnline) =>
-      api<{ user: SessionUser }>('/driver/status', { method: 'PUT', body: { isOnline } }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (isOnline) => api<{ user: SessionUser }>('/driver/status', { method: 'PUT', body: { isOnline } }),
+    async (queryClient, ...args) => {
       queryClient.setQueryData(sessionQueryOptions.queryKey, { user: args[0].user });
       await queryClient.invalidateQueries({ queryKey: driverQueueQueryKey });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 export const driversQueryOptions = queryOptions({
@@ -120,18 +117,16 @@ export function useSetDriverFlags(
     { driverId: string; isApprovedDriver?: boolean; isOnline?: boolean }
   > = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: ({ driverId, ...flags }) =>
+  return useApiMutation(
+    ({ driverId, ...flags }) =>
       api<AdminDriversResponse>(`/admin/drivers/${encodeURIComponent(driverId)}`, {
         method: 'PATCH',
         body: flags,
       }),
-    onSuccess: async (...args) => {
+    async (queryClient, ...args) => {
       queryClient.setQueryData(driversQueryKey, args[0]);
       await queryClient.invalidateQueries({ queryKey: driverQueueQueryKey });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }

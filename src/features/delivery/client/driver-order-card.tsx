@@ -1,9 +1,13 @@
 import { Bell, CheckCircle2, MapPin, Phone, Undo2, Zap } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
+import { Field } from '~/client/components/ui/field';
 import { Spinner } from '~/client/components/ui/spinner';
+import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
+import { useContractForm } from '~/client/lib/form';
 import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { formatUsPhone } from '~/shared/phone';
@@ -15,6 +19,7 @@ import {
   INVALID_ETA,
   INVALID_ETA_TITLE,
   ORDER_ALREADY_CLAIMED,
+  submitEtaSchema,
   type DriverOrderView,
 } from '../delivery.schema';
 import { ClaimCountdown } from './claim-countdown';
@@ -152,7 +157,7 @@ function CallDibs({ orderId }: { orderId: string }) {
   const claim = useClaimOrder({
     onSuccess: () => toast.success('You got it!', { description: 'Submit your ETA within 5 minutes.' }),
     onError: (error) =>
-      error.status === 409
+      isApiError(error, 'ALREADY_CLAIMED')
         ? toast.error(ORDER_ALREADY_CLAIMED)
         : showErrorToast(error, 'Could not call dibs'),
   });
@@ -169,15 +174,23 @@ function CallDibs({ orderId }: { orderId: string }) {
   );
 }
 
+/** The ETA as typed (digits only); the contract takes it as a number. */
+const etaInput = ({ etaMinutes }: { etaMinutes: string }) => ({
+  etaMinutes: etaMinutes ? Number(etaMinutes) : undefined,
+});
+
 function ClaimedRun({ order, context }: { order: DriverOrderView; context: CardContext }) {
-  const [eta, setEta] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useContractForm<typeof submitEtaSchema, { etaMinutes: string }>(submitEtaSchema, {
+    defaultValues: { etaMinutes: '' },
+    toInput: etaInput,
+  });
   const submit = useSubmitEta({
     onSuccess: () =>
       toast.success('ETA Submitted!', { description: "The customer's address is now visible." }),
     onError: (failure) => {
-      if (failure.status === 400) setError(INVALID_ETA);
-      showErrorToast(failure, failure.status === 400 ? INVALID_ETA_TITLE : 'ETA not submitted');
+      // The server refused the ETA itself: the same words under the field as the form's own check.
+      const refused = form.setServerErrors(failure);
+      showErrorToast(failure, refused ? INVALID_ETA_TITLE : 'ETA not submitted');
     },
   });
   const cancel = useCancelRun({
@@ -185,17 +198,10 @@ function ClaimedRun({ order, context }: { order: DriverOrderView; context: CardC
     onError: (failure) => showErrorToast(failure, 'Run not cancelled'),
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const minutes = Number(eta);
-    if (!/^\d+$/.test(eta.trim()) || minutes < ETA_MIN_MINUTES || minutes > ETA_MAX_MINUTES) {
-      setError(INVALID_ETA);
-      toast.error(INVALID_ETA_TITLE, { description: INVALID_ETA });
-      return;
-    }
-    setError(undefined);
-    submit.mutate({ orderId: order.id, etaMinutes: minutes });
-  };
+  const onSubmit = form.handleSubmit(
+    ({ etaMinutes }) => submit.mutate({ orderId: order.id, etaMinutes }),
+    () => toast.error(INVALID_ETA_TITLE, { description: INVALID_ETA }),
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -206,32 +212,35 @@ function ClaimedRun({ order, context }: { order: DriverOrderView; context: CardC
           onExpired={context.onClaimExpired}
         />
       )}
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
-        <label htmlFor={`eta-${order.id}`} className="text-sm font-medium">
-          ETA in minutes ({ETA_MIN_MINUTES} to {ETA_MAX_MINUTES})
-        </label>
-        <div className="flex gap-2">
-          <input
-            id={`eta-${order.id}`}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            value={eta}
-            onChange={(event) => setEta(event.target.value.replace(/[^\d]/g, '').slice(0, 2))}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `eta-${order.id}-error` : undefined}
-            placeholder="15"
-            className="min-h-12 w-24 rounded-xl border border-border bg-background px-3.5 text-center text-xl font-semibold tabular text-text focus-visible:border-primary aria-invalid:border-danger"
-          />
-          <Button type="submit" size="lg" className="flex-1" disabled={submit.isPending}>
-            {submit.isPending && <Spinner />}
-            Submit ETA
-          </Button>
-        </div>
-        {error && (
-          <p id={`eta-${order.id}-error`} className="text-sm text-danger">
-            {error}
-          </p>
-        )}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Field
+          label={`ETA in minutes (${ETA_MIN_MINUTES} to ${ETA_MAX_MINUTES})`}
+          error={form.formState.errors.etaMinutes?.message}
+        >
+          {(control) => (
+            <div className="flex gap-2">
+              <Controller
+                control={form.control}
+                name="etaMinutes"
+                render={({ field }) => (
+                  <input
+                    {...control}
+                    {...field}
+                    onChange={(event) => field.onChange(event.target.value.replace(/[^\d]/g, '').slice(0, 2))}
+                    inputMode="numeric"
+                    pattern="[0-9]*"
+                    placeholder="15"
+                    className="min-h-12 w-24 rounded-xl border border-border bg-background px-3.5 text-center text-xl font-semibold tabular text-text focus-visible:border-primary aria-invalid:border-danger"
+                  />
+                )}
+              />
+              <Button type="submit" size="lg" className="flex-1" disabled={submit.isPending}>
+                {submit.isPending && <Spinner />}
+                Submit ETA
+              </Button>
+            </div>
+          )}
+        </Field>
       </form>
       <Button variant="ghost" onClick={() => cancel.mutate(order.id)} disabled={cancel.isPending}>
         {cancel.isPending ? <Spinner /> : <Undo2 className="size-5" aria-hidden />}

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Inbox, RotateCw } from 'lucide-react';
-import { Tabs } from 'radix-ui';
+import { AlertTriangle, Inbox } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '~/client/components/ui/button';
+import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { SwitchField } from '~/client/components/ui/switch-field';
+import { Tabs, type TabItem } from '~/client/components/ui/tabs';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { onStreamEvent } from '~/client/lib/event-stream';
 import type { DriverOrderView } from '../delivery.schema';
@@ -19,13 +19,6 @@ type TabId = 'available' | 'my-runs' | 'history' | 'all-runs';
  */
 export function DriverQueueView({ staff = false }: { staff?: boolean }) {
   const queue = useDriverQueue();
-  const queryClient = useQueryClient();
-  const [tab, setTab] = useState<TabId>(staff ? 'all-runs' : 'available');
-  // The sweep runs with every queue read: ask now rather than wait for the next event.
-  const onClaimExpired = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: driverQueueQueryKey }),
-    [queryClient],
-  );
 
   // The server re-queued one of this driver's claims (the window ran out): say so wherever they are in the queue.
   useEffect(
@@ -38,115 +31,112 @@ export function DriverQueueView({ staff = false }: { staff?: boolean }) {
     [],
   );
 
-  if (queue.isPending) return <QueueSkeleton />;
-  if (queue.isError) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-card border border-danger/50 bg-surface px-6 py-10 text-center"
-      >
-        <p className="text-base text-text">The queue could not be loaded.</p>
-        <Button variant="secondary" onClick={() => void queue.refetch()}>
-          <RotateCw className="size-5" aria-hidden />
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  return (
+    <ListStates
+      query={queue}
+      empty={!queue.data}
+      skeleton={<QueueSkeleton />}
+      errorMessage="The queue could not be loaded."
+      emptyState={null}
+    >
+      {queue.data && <Queue queue={queue.data} staff={staff} />}
+    </ListStates>
+  );
+}
 
-  const data = queue.data;
+function Queue({ queue, staff }: { queue: DriverQueue; staff: boolean }) {
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<TabId>(staff ? 'all-runs' : 'available');
+  // The sweep runs with every queue read: ask now rather than wait for the next event.
+  const onClaimExpired = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: driverQueueQueryKey }),
+    [queryClient],
+  );
   const context: CardContext = {
-    cannotClaimBecause: staff ? 'Staff view' : data.me.cannotClaimBecause,
-    clockOffsetMs: data.clockOffsetMs,
+    cannotClaimBecause: staff ? 'Staff view' : queue.me.cannotClaimBecause,
+    clockOffsetMs: queue.clockOffsetMs,
     onClaimExpired,
   };
-  const tabs: { id: TabId; label: string; orders: DriverOrderView[]; empty: string }[] = staff
+  const list = (orders: DriverOrderView[], empty: string) => (
+    <OrderList orders={orders} empty={empty} context={context} />
+  );
+  const tabs: TabItem<TabId>[] = staff
     ? [
         {
-          id: 'all-runs',
-          label: `Runs (${data.allRuns?.length ?? 0})`,
-          orders: data.allRuns ?? [],
-          empty: 'No runs in progress.',
+          value: 'all-runs',
+          label: `Runs (${queue.allRuns?.length ?? 0})`,
+          content: list(queue.allRuns ?? [], 'No runs in progress.'),
         },
         {
-          id: 'available',
-          label: `Available (${data.available.length})`,
-          orders: data.available,
-          empty: 'No delivery orders are waiting.',
+          value: 'available',
+          label: `Available (${queue.available.length})`,
+          content: list(queue.available, 'No delivery orders are waiting.'),
         },
       ]
     : [
         {
-          id: 'available',
-          label: `Available (${data.available.length})`,
-          orders: data.available,
-          empty: 'No delivery orders are waiting. New ones appear here as they come in.',
+          value: 'available',
+          label: `Available (${queue.available.length})`,
+          content: list(
+            queue.available,
+            'No delivery orders are waiting. New ones appear here as they come in.',
+          ),
         },
         {
-          id: 'my-runs',
-          label: `My Runs (${data.myRuns.length})`,
-          orders: data.myRuns,
-          empty: 'You have no runs. Call dibs on an available order.',
+          value: 'my-runs',
+          label: `My Runs (${queue.myRuns.length})`,
+          content: list(queue.myRuns, 'You have no runs. Call dibs on an available order.'),
         },
         {
-          id: 'history',
+          value: 'history',
           label: 'History',
-          orders: data.history,
-          empty: 'Your delivered orders will show here.',
+          content: list(queue.history, 'Your delivered orders will show here.'),
         },
       ];
 
   return (
     <div className="flex flex-col gap-5">
-      {!staff && data.me.holdsDriverRole && <DriverStatusCard queue={data} />}
-      {!staff && data.me.cannotClaimBecause && (
+      {!staff && queue.me.holdsDriverRole && <DriverStatusCard queue={queue} />}
+      {!staff && queue.me.cannotClaimBecause && (
         <p
           role="status"
           className="flex items-start gap-2 rounded-xl border border-coin/40 bg-surface px-4 py-3 text-base text-text"
         >
           <AlertTriangle className="mt-0.5 size-5 shrink-0 text-coin" aria-hidden />
-          {data.me.cannotClaimBecause}
+          {queue.me.cannotClaimBecause}
         </p>
       )}
-      <Tabs.Root
+      <Tabs
+        label="Driver queue"
         value={tab}
-        onValueChange={(value) => setTab(value as TabId)}
-        className="flex flex-col gap-4"
-      >
-        <Tabs.List
-          aria-label="Driver queue"
-          className="grid grid-flow-col gap-1 rounded-xl border border-border bg-surface p-1"
-        >
-          {tabs.map((t) => (
-            <Tabs.Trigger
-              key={t.id}
-              value={t.id}
-              className="min-h-11 rounded-lg px-2 text-base font-semibold text-text-muted tabular transition-colors duration-150 hover:text-text data-[state=active]:bg-primary data-[state=active]:text-on-primary"
-            >
-              {t.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {tabs.map((t) => (
-          <Tabs.Content key={t.id} value={t.id} className="outline-none">
-            {t.orders.length === 0 ? (
-              <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-border bg-surface px-6 py-12 text-center">
-                <Inbox className="size-8 text-text-muted" aria-hidden />
-                <p className="text-base text-text-muted">{t.empty}</p>
-              </div>
-            ) : (
-              <ul aria-live="polite" className="grid gap-4 lg:grid-cols-2">
-                {t.orders.map((order) => (
-                  <li key={order.id} className="animate-fade-in">
-                    <DriverOrderCard order={order} context={context} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+        onValueChange={setTab}
+        items={tabs}
+        variant="segmented"
+        accent
+        className="gap-4"
+      />
     </div>
+  );
+}
+
+function OrderList({
+  orders,
+  empty,
+  context,
+}: {
+  orders: DriverOrderView[];
+  empty: string;
+  context: CardContext;
+}) {
+  if (orders.length === 0) return <EmptyState icon={Inbox}>{empty}</EmptyState>;
+  return (
+    <ul aria-live="polite" className="grid gap-4 lg:grid-cols-2">
+      {orders.map((order) => (
+        <li key={order.id} className="animate-fade-in">
+          <DriverOrderCard order={order} context={context} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -188,18 +178,17 @@ function DriverStatusCard({ queue }: { queue: DriverQueue }) {
 
 function QueueSkeleton() {
   return (
-    <div role="status" aria-label="Loading the queue" className="flex flex-col gap-4">
-      <div className="h-12 animate-pulse rounded-xl bg-surface" />
-      {[0, 1].map((index) => (
-        <div
-          key={index}
-          className="flex animate-pulse flex-col gap-3 rounded-card border border-border bg-surface p-5"
-        >
-          <div className="h-6 w-1/3 rounded bg-surface-raised" />
-          <div className="h-4 w-2/3 rounded bg-surface-raised" />
-          <div className="h-12 rounded-xl bg-surface-raised" />
+    <ListSkeleton
+      label="Loading the queue"
+      count={2}
+      className="flex flex-col gap-4"
+      item={
+        <div className="flex flex-col gap-3 rounded-card border border-border bg-surface p-5">
+          <SkeletonBlock className="h-6 w-1/3" />
+          <SkeletonBlock className="h-4 w-2/3" />
+          <SkeletonBlock className="h-12 rounded-xl" />
         </div>
-      ))}
-    </div>
+      }
+    />
   );
 }

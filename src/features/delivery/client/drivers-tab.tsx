@@ -1,6 +1,7 @@
-import { RotateCw, Truck } from 'lucide-react';
+import { Truck } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '~/client/components/ui/button';
+import { EmptyState, ListSkeleton, ListStates } from '~/client/components/ui/list-states';
+import { Avatar } from '~/client/components/ui/avatar';
 import { SwitchField } from '~/client/components/ui/switch-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { can, type RoleHolder } from '~/shared/permissions';
@@ -13,47 +14,25 @@ const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFracti
 export function DriversTab({ actor }: { actor: RoleHolder }) {
   const drivers = useDrivers();
   const canManage = can(actor, 'manage:drivers');
-  if (drivers.isPending) {
-    return (
-      <div role="status" aria-label="Loading drivers" className="grid gap-3 md:grid-cols-2">
-        {[0, 1].map((index) => (
-          <div key={index} className="h-40 animate-pulse rounded-card border border-border bg-surface" />
-        ))}
-      </div>
-    );
-  }
-  if (drivers.isError) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-card border border-danger/50 bg-surface px-6 py-10 text-center"
-      >
-        <p className="text-base text-text">The drivers could not be loaded.</p>
-        <Button variant="secondary" onClick={() => void drivers.refetch()}>
-          <RotateCw className="size-5" aria-hidden />
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (drivers.data.drivers.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-border bg-surface px-6 py-12 text-center">
-        <Truck className="size-8 text-text-muted" aria-hidden />
-        <p className="text-base text-text-muted">
-          No drivers yet. Give a member the Driver role in the Roles tab.
-        </p>
-      </div>
-    );
-  }
+  const list = drivers.data?.drivers ?? [];
   return (
-    <ul className="grid gap-3 md:grid-cols-2" aria-live="polite">
-      {drivers.data.drivers.map((driver) => (
-        <li key={driver.id}>
-          <DriverCard driver={driver} canManage={canManage} />
-        </li>
-      ))}
-    </ul>
+    <ListStates
+      query={drivers}
+      empty={list.length === 0}
+      skeleton={<DriversSkeleton />}
+      errorMessage="The drivers could not be loaded."
+      emptyState={
+        <EmptyState icon={Truck}>No drivers yet. Give a member the Driver role in the Roles tab.</EmptyState>
+      }
+    >
+      <ul className="grid gap-3 md:grid-cols-2" aria-live="polite">
+        {list.map((driver) => (
+          <li key={driver.id}>
+            <DriverCard driver={driver} canManage={canManage} />
+          </li>
+        ))}
+      </ul>
+    </ListStates>
   );
 }
 
@@ -68,13 +47,7 @@ function DriverCard({ driver, canManage }: { driver: AdminDriver; canManage: boo
       className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4"
     >
       <header className="flex items-center gap-3">
-        <img
-          src={driver.avatarUrl}
-          alt=""
-          width={44}
-          height={44}
-          className="size-11 rounded-full bg-surface-raised"
-        />
+        <Avatar src={driver.avatarUrl} />
         <h3 className="min-w-0 flex-1 truncate text-lg font-semibold">{driver.name}</h3>
         <span
           className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${driver.isOnline ? 'bg-accent/15 text-accent' : 'bg-surface-raised text-text-muted'}`}
@@ -114,5 +87,16 @@ function Stat({ label, value, alert }: { label: string; value: string; alert?: b
       <dt className="text-xs text-text-muted">{label}</dt>
       <dd className={`text-xl font-bold tabular ${alert ? 'text-danger' : 'text-text'}`}>{value}</dd>
     </div>
+  );
+}
+
+function DriversSkeleton() {
+  return (
+    <ListSkeleton
+      label="Loading drivers"
+      count={2}
+      className="grid gap-3 md:grid-cols-2"
+      item={<div className="h-40 rounded-card border border-border bg-surface" />}
+    />
   );
 }

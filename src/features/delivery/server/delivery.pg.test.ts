@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '~/server/db/client';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
-import { race } from '~/server/testing/race';
+import { RACE_LIMITS, race } from '~/server/testing/race';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import { submitEta, sweepExpiredClaims } from './delivery.service';
 
@@ -22,7 +22,7 @@ let customer: Awaited<ReturnType<typeof signedInMember>>;
 
 beforeAll(async () => {
   t = await createTestContext({
-    env: { RATE_LIMIT_SIGN_UP_PER_IP: '100000/60', RATE_LIMIT_SIGN_IN_PER_IP: '100000/60' },
+    env: RACE_LIMITS,
   });
   secondInstance = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolMax: 5 });
   stickerId = await insertSticker(t.database.db, {

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { can } from '~/shared/permissions';
@@ -173,6 +173,42 @@ async function explainLostRun(ctx: DeliveryContext, me: UserRow, orderId: string
   });
 }
 
+/**
+ * One step of a run, as a single conditional update: the order changes only if it is still where the step
+ * expects it (`from`), so of two drivers, or a driver and the sweep, exactly one gets there. The step's own
+ * writes (`then`), its audit row and the change event go in the same transaction. False when the order was not
+ * where the step expected.
+ */
+async function stepRun(
+  ctx: DeliveryContext,
+  me: UserRow,
+  step: {
+    orderId: string;
+    from: SQL[];
+    set: Partial<typeof shopOrder.$inferInsert>;
+    audit: { eventType: string; meta?: Record<string, unknown> };
+    then?: (tx: Executor, order: OrderRow) => Promise<void>;
+  },
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(shopOrder)
+      .set({ ...step.set, updatedAt: ctx.now })
+      .where(and(eq(shopOrder.id, step.orderId), ...step.from))
+      .returning();
+    if (!order) return false;
+    await step.then?.(tx, order);
+    await writeAudit(tx, {
+      eventType: step.audit.eventType,
+      actorId: me.id,
+      meta: { orderId: step.orderId, driverId: me.id, ...step.audit.meta },
+      at: ctx.now,
+    });
+    await publishOrderChanged(tx, order);
+    return true;
+  });
+}
+
 /** Call Dibs: one conditional update, so of any number of drivers on any number of instances exactly one wins. */
 export async function claimOrder(
   ctx: DeliveryContext,
@@ -186,21 +222,11 @@ export async function claimOrder(
   if (!target || target.method !== 'Delivery') throw new AppError('NOT_FOUND', 'This order does not exist.');
   const refusal = driverSelf(me).cannotClaimBecause;
   if (refusal) throw new AppError('FORBIDDEN', refusal, { title: 'Cannot Call Dibs' });
-  const claimed = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(shopOrder)
-      .set({ status: 'claimed', assignedDriverId: me.id, claimedAt: ctx.now, updatedAt: ctx.now })
-      .where(and(eq(shopOrder.id, orderId), eq(shopOrder.status, 'available'), isDelivery))
-      .returning();
-    if (!order) return undefined;
-    await writeAudit(tx, {
-      eventType: 'ORDER_CLAIMED',
-      actorId: me.id,
-      meta: { orderId, driverId: me.id },
-      at: ctx.now,
-    });
-    await publishOrderChanged(tx, order);
-    return order;
+  const claimed = await stepRun(ctx, me, {
+    orderId,
+    from: [eq(shopOrder.status, 'available'), isDelivery],
+    set: { status: 'claimed', assignedDriverId: me.id, claimedAt: ctx.now },
+    audit: { eventType: 'ORDER_CLAIMED' },
   });
   if (!claimed)
     throw new AppError('ALREADY_CLAIMED', ORDER_ALREADY_CLAIMED, { title: ORDER_ALREADY_CLAIMED });
@@ -218,28 +244,15 @@ export async function submitEta(
   etaMinutes: number,
 ): Promise<DriverOrderView> {
   const cutoff = new Date(ctx.now.getTime() - ctx.etaWindowMs);
-  const accepted = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(shopOrder)
-      .set({ status: 'in-progress', etaMinutes, etaSubmittedAt: ctx.now, updatedAt: ctx.now })
-      .where(
-        and(
-          eq(shopOrder.id, orderId),
-          eq(shopOrder.status, 'claimed'),
-          eq(shopOrder.assignedDriverId, me.id),
-          sql`${shopOrder.claimedAt} > ${cutoff}`,
-        ),
-      )
-      .returning();
-    if (!order) return false;
-    await writeAudit(tx, {
-      eventType: 'ETA_SUBMITTED',
-      actorId: me.id,
-      meta: { orderId, driverId: me.id, etaMinutes },
-      at: ctx.now,
-    });
-    await publishOrderChanged(tx, order);
-    return true;
+  const accepted = await stepRun(ctx, me, {
+    orderId,
+    from: [
+      eq(shopOrder.status, 'claimed'),
+      eq(shopOrder.assignedDriverId, me.id),
+      sql`${shopOrder.claimedAt} > ${cutoff}`,
+    ],
+    set: { status: 'in-progress', etaMinutes, etaSubmittedAt: ctx.now },
+    audit: { eventType: 'ETA_SUBMITTED', meta: { etaMinutes } },
   });
   if (!accepted) throw await explainLostRun(ctx, me, orderId);
   return viewOf(ctx, me, orderId);
@@ -247,33 +260,11 @@ export async function submitEta(
 
 /** The driver gives a claimed order back before the ETA: no strike. After the ETA only an admin can. */
 export async function cancelRun(ctx: DeliveryContext, me: UserRow, orderId: string): Promise<void> {
-  const cancelled = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(shopOrder)
-      .set({
-        status: 'available',
-        assignedDriverId: null,
-        claimedAt: null,
-        etaMinutes: null,
-        updatedAt: ctx.now,
-      })
-      .where(
-        and(
-          eq(shopOrder.id, orderId),
-          eq(shopOrder.status, 'claimed'),
-          eq(shopOrder.assignedDriverId, me.id),
-        ),
-      )
-      .returning();
-    if (!order) return false;
-    await writeAudit(tx, {
-      eventType: 'RUN_CANCELLED',
-      actorId: me.id,
-      meta: { orderId, driverId: me.id },
-      at: ctx.now,
-    });
-    await publishOrderChanged(tx, order);
-    return true;
+  const cancelled = await stepRun(ctx, me, {
+    orderId,
+    from: [eq(shopOrder.status, 'claimed'), eq(shopOrder.assignedDriverId, me.id)],
+    set: { status: 'available', assignedDriverId: null, claimedAt: null, etaMinutes: null },
+    audit: { eventType: 'RUN_CANCELLED' },
   });
   if (cancelled) return;
   const [order] = await ctx.db.select().from(shopOrder).where(eq(shopOrder.id, orderId));
@@ -336,46 +327,32 @@ export async function markDelivered(
   me: UserRow,
   orderId: string,
 ): Promise<DriverOrderView> {
-  const delivered = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(shopOrder)
-      .set({ status: 'completed', completedAt: ctx.now, updatedAt: ctx.now })
-      .where(
-        and(
-          eq(shopOrder.id, orderId),
-          eq(shopOrder.status, 'in-progress'),
-          eq(shopOrder.assignedDriverId, me.id),
-        ),
-      )
-      .returning();
-    if (!order) return false;
-    const short = shortOrderId(order.id);
-    await notify(tx, {
-      userId: order.userId,
-      message: `Your order #${short} has been delivered. Enjoy!`,
-      link: '/orders',
-      at: ctx.now,
-    });
-    const staff = await tx
-      .select({ id: user.id })
-      .from(user)
-      .where(and(eq(user.banned, false), arrayOverlaps(user.roles, ['Owner', 'Admin'])));
-    for (const person of staff) {
+  const delivered = await stepRun(ctx, me, {
+    orderId,
+    from: [eq(shopOrder.status, 'in-progress'), eq(shopOrder.assignedDriverId, me.id)],
+    set: { status: 'completed', completedAt: ctx.now },
+    audit: { eventType: 'ORDER_DELIVERED', meta: { oldStatus: 'in-progress', newStatus: 'completed' } },
+    then: async (tx, order) => {
+      const short = shortOrderId(order.id);
       await notify(tx, {
-        userId: person.id,
-        message: `Order #${short} was delivered by ${me.name}.`,
-        link: '/admin?tab=orders',
+        userId: order.userId,
+        message: `Your order #${short} has been delivered. Enjoy!`,
+        link: '/orders',
         at: ctx.now,
       });
-    }
-    await writeAudit(tx, {
-      eventType: 'ORDER_DELIVERED',
-      actorId: me.id,
-      meta: { orderId, driverId: me.id, oldStatus: 'in-progress', newStatus: 'completed' },
-      at: ctx.now,
-    });
-    await publishOrderChanged(tx, order);
-    return true;
+      const staff = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(and(eq(user.banned, false), arrayOverlaps(user.roles, ['Owner', 'Admin'])));
+      for (const person of staff) {
+        await notify(tx, {
+          userId: person.id,
+          message: `Order #${short} was delivered by ${me.name}.`,
+          link: '/admin?tab=orders',
+          at: ctx.now,
+        });
+      }
+    },
   });
   if (!delivered) throw await explainLostRun(ctx, me, orderId);
   return viewOf(ctx, me, orderId);

@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
-import { useForm, type Path } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
+import { FormActions } from '~/client/components/ui/form-actions';
+import { ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { TextField } from '~/client/components/ui/text-field';
-import { ApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
+import { useContractForm } from '~/client/lib/form';
 import {
   updateEconomySettingsSchema,
   type UpdateEconomySettingsInput,
@@ -19,7 +17,6 @@ import {
 } from '~/shared/economy-settings';
 import { can } from '~/shared/permissions';
 import { useEconomySettings, useUpdateEconomySettings } from './economy.queries';
-import { ListError } from '~/client/components/ui/list-states';
 import type { Actor } from '~/shared/permissions';
 
 const NAMED_GROUPS: { title: string; keys: EconomySettingKey[] }[] = [
@@ -58,29 +55,28 @@ export function EconomyTab({ actor }: { actor: Actor }) {
           XP and Exotic Coins members earn, and how often. Changes apply to the next award.
         </p>
       </div>
-      {settings.data ? (
-        <EconomyForm settings={settings.data.settings} canEdit={can(actor, 'manage:economy')} />
-      ) : settings.isError ? (
-        <ListError
-          message="The economy settings could not be loaded."
-          onRetry={() => void settings.refetch()}
-          retrying={settings.isFetching}
-        />
-      ) : (
-        <EconomySkeleton />
-      )}
+      <ListStates
+        query={settings}
+        empty={!settings.data}
+        skeleton={<EconomySkeleton />}
+        errorMessage="The economy settings could not be loaded."
+        emptyState={null}
+      >
+        {settings.data && (
+          <EconomyForm settings={settings.data.settings} canEdit={can(actor, 'manage:economy')} />
+        )}
+      </ListStates>
     </section>
   );
 }
 
 function EconomyForm({ settings, canEdit }: { settings: EconomySettings; canEdit: boolean }) {
-  const form = useForm<UpdateEconomySettingsInput>({
-    resolver: zodResolver(updateEconomySettingsSchema),
+  const form = useContractForm(updateEconomySettingsSchema, {
     // Saved elsewhere (another admin, the event stream): the fields follow, except those being edited here.
     values: settings,
     resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
-  const { errors, dirtyFields, isDirty } = form.formState;
+  const { dirtyFields, isDirty } = form.formState;
 
   const update = useUpdateEconomySettings({
     onSuccess: ({ settings: saved }) => {
@@ -88,12 +84,7 @@ function EconomyForm({ settings, canEdit }: { settings: EconomySettings; canEdit
       toast.success('Settings saved');
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in ECONOMY_SETTINGS)
-            form.setError(field as Path<UpdateEconomySettingsInput>, { message });
-        }
-      }
+      form.setServerErrors(error);
       showErrorToast(error, 'Settings not saved');
     },
   });
@@ -137,28 +128,14 @@ function EconomyForm({ settings, canEdit }: { settings: EconomySettings; canEdit
                 step={1}
                 // The hint is TextField's only span: keep "Current: N" on one line beside a long label.
                 className="tabular [&_span]:whitespace-nowrap"
-                error={errors[key]?.message}
-                {...form.register(key, { valueAsNumber: true })}
+                {...form.field(key, { valueAsNumber: true })}
               />
             ))}
           </fieldset>
         ))}
       </fieldset>
       {canEdit && (
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={!isDirty || update.isPending}
-            onClick={() => form.reset(settings)}
-          >
-            Discard Changes
-          </Button>
-          <Button type="submit" disabled={!isDirty || update.isPending}>
-            {update.isPending && <Spinner />}
-            Save
-          </Button>
-        </div>
+        <FormActions dirty={isDirty} pending={update.isPending} onDiscard={() => form.reset(settings)} />
       )}
     </form>
   );
@@ -166,21 +143,20 @@ function EconomyForm({ settings, canEdit }: { settings: EconomySettings; canEdit
 
 function EconomySkeleton() {
   return (
-    <div role="status" aria-label="Loading settings" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-      {GROUPS.slice(0, 3).map((group) => (
-        <div
-          key={group.title}
-          className="flex animate-pulse flex-col gap-4 rounded-card border border-border bg-surface p-4"
-        >
-          <div className="h-5 w-1/3 rounded bg-surface-raised" />
+    <ListSkeleton
+      label="Loading settings"
+      className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+      item={
+        <div className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4">
+          <SkeletonBlock className="h-5 w-1/3" />
           {[0, 1, 2].map((row) => (
             <div key={row} className="flex flex-col gap-2">
-              <div className="h-3.5 w-1/2 rounded bg-surface-raised" />
-              <div className="h-11 rounded-xl bg-surface-raised" />
+              <SkeletonBlock className="h-3.5 w-1/2" />
+              <SkeletonBlock className="h-11 rounded-xl" />
             </div>
           ))}
         </div>
-      ))}
-    </div>
+      }
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '~/client/lib/api-client';
-import type { MutationConfig } from '~/client/lib/query-client';
+
+import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 
 import { sessionQueryKey } from '~/client/lib/session';
 
@@ -27,15 +28,13 @@ export const economySettingsQueryOptions = queryOptions({
  * many tabs or devices ask at once). An award changes the member's XP and coins, so the session is refetched.
  */
 export function useClaimWeeklyBonus(config: MutationConfig<WeeklyBonusResponse, void> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: () => api<WeeklyBonusResponse>('/economy/weekly-bonus', { method: 'POST' }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    () => api<WeeklyBonusResponse>('/economy/weekly-bonus', { method: 'POST' }),
+    async (queryClient, ...args) => {
       if (args[0].awarded) await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 export function useEconomySettings() {
@@ -45,14 +44,11 @@ export function useEconomySettings() {
 export function useUpdateEconomySettings(
   config: MutationConfig<EconomySettingsResponse, UpdateEconomySettingsInput> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (changes) =>
-      api<EconomySettingsResponse>('/economy/settings', { method: 'PUT', body: changes }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (changes) => api<EconomySettingsResponse>('/economy/settings', { method: 'PUT', body: changes }),
+    async (queryClient, ...args) => {
       queryClient.setQueryData(economySettingsQueryOptions.queryKey, args[0]);
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }

@@ -1,25 +1,47 @@
 import { SendHorizontal, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+
+import { TimeAgo } from '~/client/components/time-ago';
+
+import { useState } from 'react';
+
+import { useWatch } from 'react-hook-form';
+
 import { Link } from 'react-router';
+
 import { toast } from 'sonner';
-import { CheckboxField } from '~/client/components/ui/checkbox-field';
+
+import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
+
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
+
 import { Spinner } from '~/client/components/ui/spinner';
-import { ApiError } from '~/client/lib/api-client';
+
+import { TextareaField } from '~/client/components/ui/textarea-field';
+
+import { isApiError } from '~/client/lib/api-client';
+
 import { showErrorToast } from '~/client/lib/error-toast';
-import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
+
+import { useContractForm } from '~/client/lib/form';
+
 import { paths } from '~/client/lib/paths';
+
 import {
   ANONYMOUS_NAME,
   COMMENT_LOGIN_REQUIRED,
   COMMENT_MAX_LENGTH,
   LOGIN_REQUIRED_TITLE,
   awardText,
+  createCommentSchema,
   type CommentView,
 } from '../feed.schema';
+
 import { AuthorAvatar } from './author-avatar';
-import { ConfirmDialog } from './confirm-dialog';
+
 import { useComments, useCreateComment, useDeleteComment } from './feed.queries';
+
 import { ItemActionsMenu } from './item-actions-menu';
+
 import { PostText } from './post-text';
 
 /** A post's comments, oldest first, and the form to add one (anonymously if the member likes). */
@@ -86,22 +108,26 @@ function CommentItem({ comment, now }: { comment: CommentView; now: number }) {
             <span className="text-sm font-semibold text-text">{name}</span>
           )}
           {comment.isMine && comment.isAnonymous && <span className="text-xs text-text-muted">(you)</span>}
-          <time
-            dateTime={comment.createdAt}
-            title={formatDateTime(comment.createdAt)}
-            className="text-xs text-text-muted"
-          >
-            {formatRelativeTime(comment.createdAt, now)}
-          </time>
+          <TimeAgo at={comment.createdAt} now={now} />
           {comment.isMine && (
-            <button
-              type="button"
-              onClick={() => setConfirming(true)}
-              aria-label="Delete comment"
-              className="-my-2 ml-auto grid size-11 place-items-center rounded-lg text-text-muted hover:bg-surface-raised hover:text-danger"
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </button>
+            <ConfirmDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              trigger={
+                <button
+                  type="button"
+                  aria-label="Delete comment"
+                  className="-my-2 ml-auto grid size-11 place-items-center rounded-lg text-text-muted hover:bg-surface-raised hover:text-danger"
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                </button>
+              }
+              title="Delete Comment?"
+              description="This action cannot be undone."
+              confirmLabel="Delete"
+              pending={remove.isPending}
+              onConfirm={() => remove.mutate(comment.id)}
+            />
           )}
           <span className={comment.isMine ? '' : 'ml-auto'}>
             <ItemActionsMenu
@@ -113,72 +139,55 @@ function CommentItem({ comment, now }: { comment: CommentView; now: number }) {
         </div>
         <PostText text={comment.content} className="text-sm" />
       </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete Comment?"
-        description="This action cannot be undone."
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(comment.id)}
-      />
     </li>
   );
 }
 
 function CommentForm({ postId }: { postId: string }) {
-  const id = useId();
-  const [content, setContent] = useState('');
-  const [isAnonymous, setIsAnonymous] = useState(false);
+  const form = useContractForm(createCommentSchema, { defaultValues: { content: '', isAnonymous: false } });
+  const content = useWatch({ control: form.control, name: 'content' });
   const create = useCreateComment(postId, {
     onSuccess: ({ award }) => {
-      setContent('');
+      form.resetField('content');
       toast.success('Comment posted!', { description: awardText(award) });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) {
+      form.setServerErrors(error);
+      if (isApiError(error, 'UNAUTHORIZED')) {
         toast.error(LOGIN_REQUIRED_TITLE, { description: COMMENT_LOGIN_REQUIRED });
         return;
       }
       showErrorToast(error, 'Comment not posted');
     },
   });
+  const submit = form.handleSubmit(
+    (comment) => create.mutate(comment),
+    // The spec answers an empty comment with its toast as well.
+    ({ content: problem }) => {
+      if (problem?.message === COMMENT_LOGIN_REQUIRED) {
+        toast.error(LOGIN_REQUIRED_TITLE, { description: COMMENT_LOGIN_REQUIRED });
+      }
+    },
+  );
   const over = content.length > COMMENT_MAX_LENGTH;
-  const submit = () => {
-    if (!content.trim()) {
-      toast.error(LOGIN_REQUIRED_TITLE, { description: COMMENT_LOGIN_REQUIRED });
-      return;
-    }
-    if (over) return;
-    create.mutate({ content, isAnonymous });
-  };
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-1"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate className="flex flex-col gap-1" onSubmit={(event) => void submit(event)}>
       <div className="flex items-end gap-2">
-        <label htmlFor={`${id}-comment`} className="sr-only">
-          Write a comment
-        </label>
-        <textarea
-          id={`${id}-comment`}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
+        <TextareaField
+          label="Write a comment"
+          hideLabel
+          grow
+          rows={1}
+          placeholder="Write a comment..."
+          className="flex-1"
+          error={form.formState.errors.content?.message}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
-              submit();
+              void submit();
             }
           }}
-          rows={1}
-          placeholder="Write a comment..."
-          aria-invalid={over || undefined}
-          className="field-sizing-content max-h-40 min-h-11 flex-1 resize-none rounded-xl border border-border bg-background px-3.5 py-2.5 text-base text-text placeholder:text-text-muted/70 transition-colors duration-150 hover:border-text-muted/50 focus-visible:border-primary aria-invalid:border-danger"
+          {...form.register('content')}
         />
         <button
           type="submit"
@@ -190,7 +199,7 @@ function CommentForm({ postId }: { postId: string }) {
         </button>
       </div>
       <div className="flex items-center justify-between gap-2">
-        <CheckboxField checked={isAnonymous} onCheckedChange={setIsAnonymous} label="Comment anonymously" />
+        <FormCheckboxField control={form.control} name="isAnonymous" label="Comment anonymously" />
         {content.length > COMMENT_MAX_LENGTH - 100 && (
           <span className={`text-xs tabular ${over ? 'text-danger' : 'text-text-muted'}`}>
             {content.length}/{COMMENT_MAX_LENGTH}

@@ -1,12 +1,25 @@
-import { Eye, Flag, Pin, PinOff, RotateCw, ShieldCheck, Trash2, X } from 'lucide-react';
+import { Eye, Flag, Newspaper, Pin, PinOff, ShieldCheck, Trash2, X } from 'lucide-react';
+
+import { TimeAgo } from '~/client/components/time-ago';
+
+import { LoadMore } from '~/client/components/load-more';
+
 import { useId, useState, type ReactNode } from 'react';
+
 import { toast } from 'sonner';
+
 import { Button } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
+
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
+
+import { EmptyState, ListError, ListSkeleton, SkeletonBlock } from '~/client/components/ui/list-states';
+
 import { showErrorToast } from '~/client/lib/error-toast';
-import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
+
 import { useMinuteClock } from '~/client/lib/use-clock';
+
 import { can, type RoleHolder } from '~/shared/permissions';
+
 import {
   ANONYMOUS_NAME,
   REPORT_REASON_LABELS,
@@ -15,10 +28,15 @@ import {
   type PostView,
   type ReportedItem,
 } from '../feed.schema';
+
 import { AuthorAvatar } from './author-avatar';
-import { ConfirmDialog } from './confirm-dialog';
+
 import { useContent, useModerate, useReveal, type FeedItem } from './feed.queries';
+
+import { deleteConfirmation } from './item-actions-menu';
+
 import { PostText } from './post-text';
+
 import { RevealDialog } from './reveal-dialog';
 
 /**
@@ -30,23 +48,29 @@ export function ContentTab({ actor }: { actor: RoleHolder }) {
   const now = Math.max(useMinuteClock(), content.dataUpdatedAt);
   if (content.isPending) {
     return (
-      <p role="status" className="text-base text-text-muted">
-        Loading content…
-      </p>
+      <ListSkeleton
+        label="Loading content"
+        item={
+          <div className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4">
+            <div className="flex items-center gap-2.5">
+              <SkeletonBlock className="size-8 rounded-full" />
+              <SkeletonBlock className="h-4 w-1/3" />
+            </div>
+            <SkeletonBlock className="h-4 w-full" />
+            <SkeletonBlock className="h-11 w-2/5 rounded-xl" />
+          </div>
+        }
+      />
     );
   }
-  if (content.isError) {
+  // A failed refetch keeps what is on screen; only a tab with nothing to show says it failed.
+  if (!content.data) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-card border border-danger/50 bg-surface px-6 py-10 text-center"
-      >
-        <p className="text-base">The content could not be loaded.</p>
-        <Button variant="secondary" disabled={content.isFetching} onClick={() => void content.refetch()}>
-          {content.isFetching ? <Spinner /> : <RotateCw className="size-5" aria-hidden />}
-          Try Again
-        </Button>
-      </div>
+      <ListError
+        message="The content could not be loaded."
+        onRetry={() => void content.refetch()}
+        retrying={content.isFetching}
+      />
     );
   }
   const reported = content.data.pages[0]?.reported ?? [];
@@ -58,7 +82,7 @@ export function ContentTab({ actor }: { actor: RoleHolder }) {
         icon={<Flag className="size-5 text-danger" aria-hidden />}
       >
         {reported.length === 0 ? (
-          <Empty icon={<ShieldCheck className="size-8 text-accent" aria-hidden />}>No open reports.</Empty>
+          <EmptyState icon={ShieldCheck}>No open reports.</EmptyState>
         ) : (
           <ul aria-label="Reported items" aria-live="polite" className="flex flex-col gap-3">
             {reported.map((item) => (
@@ -71,7 +95,7 @@ export function ContentTab({ actor }: { actor: RoleHolder }) {
       </Section>
       <Section title="Recent Posts">
         {posts.length === 0 ? (
-          <Empty>No posts yet.</Empty>
+          <EmptyState icon={Newspaper}>No posts yet.</EmptyState>
         ) : (
           <ul aria-label="Recent posts" className="flex flex-col gap-3">
             {posts.map((post) => (
@@ -83,17 +107,7 @@ export function ContentTab({ actor }: { actor: RoleHolder }) {
             ))}
           </ul>
         )}
-        {content.hasNextPage && (
-          <Button
-            variant="secondary"
-            className="self-center"
-            disabled={content.isFetchingNextPage}
-            onClick={() => void content.fetchNextPage()}
-          >
-            {content.isFetchingNextPage && <Spinner />}
-            Load more posts
-          </Button>
-        )}
+        <LoadMore query={content} label="Load more posts" failedMessage="More posts could not be loaded." />
       </Section>
     </div>
   );
@@ -112,15 +126,6 @@ function Section({ title, icon, children }: { title: string; icon?: ReactNode; c
   );
 }
 
-function Empty({ icon, children }: { icon?: ReactNode; children: string }) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-border bg-surface px-6 py-10 text-center">
-      {icon}
-      <p className="text-base text-text-muted">{children}</p>
-    </div>
-  );
-}
-
 function ReportedCard({ item, actor, now }: { item: ReportedItem; actor: RoleHolder; now: number }) {
   return (
     <ContentCard post={item.post} comment={item.comment} now={now}>
@@ -133,13 +138,7 @@ function ReportedCard({ item, actor, now }: { item: ReportedItem; actor: RoleHol
             {REPORT_REASON_LABELS[reason]} × {count}
           </span>
         ))}
-        <time
-          dateTime={item.lastReportedAt}
-          title={formatDateTime(item.lastReportedAt)}
-          className="text-xs text-text-muted"
-        >
-          last {formatRelativeTime(item.lastReportedAt, now)}
-        </time>
+        <TimeAgo at={item.lastReportedAt} now={now} prefix="last " />
       </div>
       {item.details.length > 0 && (
         <ul aria-label="What the reporters said" className="flex flex-col gap-1 text-sm text-text-muted">
@@ -200,13 +199,7 @@ function Byline({
     <div className="flex items-center gap-2.5">
       <AuthorAvatar author={author} size="sm" />
       <span className="truncate text-sm font-semibold">{author?.fullName ?? ANONYMOUS_NAME}</span>
-      <time
-        dateTime={createdAt}
-        title={formatDateTime(createdAt)}
-        className="shrink-0 text-xs text-text-muted"
-      >
-        {formatRelativeTime(createdAt, now)}
-      </time>
+      <TimeAgo at={createdAt} now={now} className="shrink-0 text-xs text-text-muted" />
       {pinned && (
         <span className="ml-auto inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-coin">
           <Pin className="size-3.5" aria-hidden />
@@ -279,10 +272,19 @@ function Actions({
           {post.pinned ? 'Unpin' : 'Pin'}
         </Button>
       )}
-      <Button variant="secondary" className={`${small} text-danger`} onClick={() => setDeleting(true)}>
-        <Trash2 className="size-4" aria-hidden />
-        Delete
-      </Button>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        trigger={
+          <Button variant="secondary" className={`${small} text-danger`}>
+            <Trash2 className="size-4" aria-hidden />
+            Delete
+          </Button>
+        }
+        {...deleteConfirmation(what)}
+        pending={moderate.isPending}
+        onConfirm={() => moderate.mutate({ action: 'delete', item })}
+      />
       {reported && (
         <Button
           variant="ghost"
@@ -294,19 +296,6 @@ function Actions({
           Dismiss
         </Button>
       )}
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        title={what === 'post' ? 'Delete Post?' : 'Delete Comment?'}
-        description={
-          what === 'post'
-            ? 'This action cannot be undone. Its comments, likes and photo or video are deleted with it.'
-            : 'This action cannot be undone.'
-        }
-        confirmLabel={what === 'post' ? 'Delete Post' : 'Delete Comment'}
-        pending={moderate.isPending}
-        onConfirm={() => moderate.mutate({ action: 'delete', item })}
-      />
       <RevealDialog author={revealed} what={what} onClose={() => setRevealed(null)} />
     </div>
   );

@@ -1,13 +1,36 @@
 import { ImagePlus, X } from 'lucide-react';
+
+import { ProgressBar } from '~/client/components/ui/progress-bar';
 import { Dialog } from 'radix-ui';
-import { useEffect, useId, useRef, useState } from 'react';
+
+import { useEffect, useRef, useState } from 'react';
+
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+
 import { Button } from '~/client/components/ui/button';
-import { CheckboxField } from '~/client/components/ui/checkbox-field';
+
+import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
+
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+
+import { TextareaField } from '~/client/components/ui/textarea-field';
+
 import { showErrorToast } from '~/client/lib/error-toast';
-import { ACCEPTED_MEDIA, MAX_VIDEO_BYTES, POST_MAX_LENGTH, awardText, type MediaType } from '../feed.schema';
+
+import { useContractForm } from '~/client/lib/form';
+
+import {
+  ACCEPTED_MEDIA,
+  MAX_VIDEO_BYTES,
+  POST_MAX_LENGTH,
+  awardText,
+  createPostSchema,
+  type MediaType,
+} from '../feed.schema';
+
 import { useCreatePost } from './feed.queries';
+
 import { uploadPostMedia } from './upload-media';
 
 interface PickedMedia {
@@ -34,17 +57,26 @@ export function CreatePostDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const uploadAbort = useRef<AbortController | null>(null);
-  const [content, setContent] = useState('');
-  const [isAnonymous, setIsAnonymous] = useState(false);
   const [media, setMedia] = useState<PickedMedia | null>(null);
+  // The photo or video is not typed in: the contract sees the finished upload's id, if any.
+  const toInput = (fields: { content: string; isAnonymous: boolean }) => ({
+    ...fields,
+    ...(media?.id ? { mediaId: media.id } : {}),
+  });
+  const form = useContractForm(createPostSchema, {
+    defaultValues: { content: '', isAnonymous: false },
+    toInput,
+  });
+  const [content, isAnonymous] = useWatch({ control: form.control, name: ['content', 'isAnonymous'] });
+  const checked = createPostSchema.safeParse(toInput({ content, isAnonymous }));
+  // Said as it is typed, in place of the count; blank text needs no words (Post just stays disabled).
+  const tooLong = checked.error?.issues.find((issue) => issue.code === 'too_big')?.message;
 
   const reset = () => {
     uploadAbort.current?.abort();
-    setContent('');
-    setIsAnonymous(false);
+    form.reset();
     setMedia(null);
   };
   // The preview's object URL is released when it is replaced or the dialog goes.
@@ -56,7 +88,10 @@ export function CreatePostDialog({
       reset();
       onOpenChange(false);
     },
-    onError: (error) => showErrorToast(error, 'Post not shared'),
+    onError: (error) => {
+      form.setServerErrors(error);
+      showErrorToast(error, 'Post not shared');
+    },
   });
 
   const pick = (file: File) => {
@@ -93,13 +128,8 @@ export function CreatePostDialog({
   };
 
   const uploading = media !== null && media.id === undefined;
-  const over = content.length > POST_MAX_LENGTH;
-  const canPost =
-    (content.trim().length > 0 || media?.id !== undefined) && !uploading && !over && !create.isPending;
-  const submit = () => {
-    if (!canPost) return;
-    create.mutate({ content, isAnonymous, ...(media?.id ? { mediaId: media.id } : {}) });
-  };
+  const canPost = checked.success && !uploading && !create.isPending;
+  const submit = form.handleSubmit((post) => create.mutate(post));
 
   return (
     <Dialog.Root
@@ -110,37 +140,21 @@ export function CreatePostDialog({
       }}
     >
       <DialogPanel title="Create a new post" className="sm:max-w-lg">
-        <form
-          noValidate
-          className="mt-5 flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-content`} className="sr-only">
-              Post text
-            </label>
-            <textarea
-              id={`${id}-content`}
-              value={content}
-              onChange={(event) => setContent(event.target.value)}
-              rows={4}
-              placeholder="What's on your mind?"
-              aria-invalid={over || undefined}
-              aria-describedby={`${id}-count`}
-              className="min-h-28 w-full resize-y rounded-xl border border-border bg-background px-3.5 py-3 text-base text-text placeholder:text-text-muted/70 transition-colors duration-150 hover:border-text-muted/50 focus-visible:border-primary aria-invalid:border-danger"
-            />
-            <p
-              id={`${id}-count`}
-              className={`text-right text-xs tabular ${over ? 'text-danger' : 'text-text-muted'}`}
-            >
-              {over
-                ? `Keep your post under ${POST_MAX_LENGTH.toLocaleString('en-US')} characters.`
-                : `${content.length}/${POST_MAX_LENGTH}`}
-            </p>
-          </div>
+        <form noValidate className="mt-5 flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
+          <TextareaField
+            label="Post text"
+            hideLabel
+            placeholder="What's on your mind?"
+            error={tooLong ?? form.formState.errors.content?.message}
+            description={
+              tooLong ? undefined : (
+                <span className="block text-right tabular">
+                  {content.length}/{POST_MAX_LENGTH}
+                </span>
+              )
+            }
+            {...form.register('content')}
+          />
 
           {media ? (
             <MediaPreview media={media} onRemove={() => (uploadAbort.current?.abort(), setMedia(null))} />
@@ -164,7 +178,7 @@ export function CreatePostDialog({
           />
 
           <div>
-            <CheckboxField checked={isAnonymous} onCheckedChange={setIsAnonymous} label="Post anonymously" />
+            <FormCheckboxField control={form.control} name="isAnonymous" label="Post anonymously" />
             <p className="pl-9 text-xs text-text-muted">
               Members see “Anonymous”. Moderators can look up the author if a post breaks the rules.
             </p>
@@ -213,19 +227,13 @@ function MediaPreview({ media, onRemove }: { media: PickedMedia; onRemove: () =>
         </button>
       </div>
       <div className="flex items-center gap-3">
-        <div
-          role="progressbar"
-          aria-label={`Uploading ${media.name}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-1.5 flex-1 overflow-hidden rounded-full bg-surface-raised"
-        >
-          <div
-            className={`h-full rounded-full transition-[width] duration-200 ${done ? 'bg-accent' : 'bg-primary'}`}
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <ProgressBar
+          label={`Uploading ${media.name}`}
+          value={percent}
+          max={100}
+          tone={done ? 'accent' : 'primary'}
+          className="h-1.5 flex-1"
+        />
         <span className="w-24 text-right text-xs text-text-muted tabular" aria-live="polite">
           {done ? 'Uploaded' : `Uploading ${percent}%`}
         </span>

@@ -9,7 +9,8 @@ import {
 } from '@tanstack/react-query';
 
 import { api } from '~/client/lib/api-client';
-import type { MutationConfig } from '~/client/lib/query-client';
+
+import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 
 import type {
   CommentsPage,
@@ -86,27 +87,23 @@ function updatePostInLists(queryClient: QueryClient, postId: string, change: (po
 }
 
 export function useCreatePost(config: MutationConfig<CreatePostResponse, CreatePostInput> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (input) => api<CreatePostResponse>('/feed/posts', { body: input }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (input) => api<CreatePostResponse>('/feed/posts', { body: input }),
+    async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: feedQueryKeys.lists() });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 export function useDeletePost(config: MutationConfig<unknown, string> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (postId) => api(postPath(postId), { method: 'DELETE' }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (postId) => api(postPath(postId), { method: 'DELETE' }),
+    async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: feedQueryKeys.lists() });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 /**
@@ -147,28 +144,24 @@ export function useCreateComment(
   postId: string,
   config: MutationConfig<CreateCommentResponse, CreateCommentInput> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (input) => api<CreateCommentResponse>(`${postPath(postId)}/comments`, { body: input }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (input) => api<CreateCommentResponse>(`${postPath(postId)}/comments`, { body: input }),
+    async (queryClient, ...args) => {
       updatePostInLists(queryClient, postId, (post) => ({ ...post, commentCount: args[0].commentCount }));
       await queryClient.invalidateQueries({ queryKey: feedQueryKeys.comments(postId) });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 export function useDeleteComment(postId: string, config: MutationConfig<unknown, string> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (commentId) => api(`/feed/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (commentId) => api(`/feed/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' }),
+    async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: feedQueryKeys.all });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 // Moderation (issue 10). The Content tab lives under 'feed' too: the feed's events and 'feed.report' refresh it.
@@ -213,19 +206,17 @@ export function useReveal(config: MutationConfig<RevealResponse, FeedItem> = {})
 export function useModerate(
   config: MutationConfig<unknown, { action: 'pin' | 'unpin' | 'delete' | 'dismiss'; item: FeedItem }> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: ({ action, item }) => {
+  return useApiMutation(
+    ({ action, item }) => {
       const path = `/moderation${itemPath(item)}`;
       if (action === 'pin') return api(`${path}/pin`, { method: 'PUT' });
       if (action === 'unpin') return api(`${path}/pin`, { method: 'DELETE' });
       if (action === 'dismiss') return api(`${path}/dismiss-reports`, { method: 'POST' });
       return api(path, { method: 'DELETE' });
     },
-    onSuccess: async (...args) => {
+    async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: feedQueryKeys.all });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }

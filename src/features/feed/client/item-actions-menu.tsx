@@ -2,14 +2,29 @@ import { Eye, Flag, MoreHorizontal, Pin, PinOff, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useSession } from '~/client/lib/session';
 import { can } from '~/shared/permissions';
 import type { FeedAuthor } from '../feed.schema';
-import { ConfirmDialog } from './confirm-dialog';
 import { useModerate, useReveal, type FeedItem } from './feed.queries';
 import { ReportDialog } from './report-dialog';
 import { RevealDialog } from './reveal-dialog';
+
+/** What the confirmation before deleting a post or comment says. */
+export const deleteConfirmation = (what: 'post' | 'comment') =>
+  what === 'post'
+    ? {
+        title: 'Delete Post?',
+        description:
+          'This action cannot be undone. Its comments, likes and photo or video are deleted with it.',
+        confirmLabel: 'Delete Post',
+      }
+    : {
+        title: 'Delete Comment?',
+        description: 'This action cannot be undone.',
+        confirmLabel: 'Delete Comment',
+      };
 
 /**
  * The "…" menu of a post or comment: Report for members; Reveal author, Pin or Unpin and Delete for staff whose
@@ -135,13 +150,7 @@ export function ItemActionsMenu({
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
-        title={what === 'post' ? 'Delete Post?' : 'Delete Comment?'}
-        description={
-          what === 'post'
-            ? 'This action cannot be undone. Its comments, likes and photo or video are deleted with it.'
-            : 'This action cannot be undone.'
-        }
-        confirmLabel={what === 'post' ? 'Delete Post' : 'Delete Comment'}
+        {...deleteConfirmation(what)}
         pending={moderate.isPending}
         onConfirm={() => moderate.mutate({ action: 'delete', item })}
       />

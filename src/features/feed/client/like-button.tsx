@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
 import { toast } from 'sonner';
-import { ApiError } from '~/client/lib/api-client';
+import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { LIKE_LOGIN_REQUIRED, LOGIN_REQUIRED_TITLE, type PostView } from '../feed.schema';
 import { useSetLike } from './feed.queries';
@@ -9,7 +9,7 @@ import { useSetLike } from './feed.queries';
 export function LikeButton({ post }: { post: PostView }) {
   const setLike = useSetLike({
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) {
+      if (isApiError(error, 'UNAUTHORIZED')) {
         toast.error(LOGIN_REQUIRED_TITLE, { description: LIKE_LOGIN_REQUIRED });
         return;
       }

@@ -1,18 +1,33 @@
 import { MessageCircle, Pin, Trash2 } from 'lucide-react';
+
+import { TimeAgo } from '~/client/components/time-ago';
+
 import { useId, useState } from 'react';
+
 import { Link } from 'react-router';
+
 import { toast } from 'sonner';
+
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
+
 import { showErrorToast } from '~/client/lib/error-toast';
-import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
+
 import { paths } from '~/client/lib/paths';
+
 import { ANONYMOUS_NAME, type PostView } from '../feed.schema';
+
 import { AuthorAvatar } from './author-avatar';
+
 import { CommentsSection } from './comments-section';
-import { ConfirmDialog } from './confirm-dialog';
+
 import { useDeletePost } from './feed.queries';
-import { ItemActionsMenu } from './item-actions-menu';
+
+import { ItemActionsMenu, deleteConfirmation } from './item-actions-menu';
+
 import { LikeButton } from './like-button';
+
 import { PostMedia } from './post-media';
+
 import { PostText } from './post-text';
 
 /** One post: who wrote it (or Anonymous), when, its text and media, likes, and its comments on demand. */
@@ -55,13 +70,7 @@ export function PostCard({ post, now }: { post: PostView; now: number }) {
               <span className="shrink-0 text-xs font-normal text-text-muted">(your post)</span>
             )}
           </h3>
-          <time
-            dateTime={post.createdAt}
-            title={formatDateTime(post.createdAt)}
-            className="text-sm text-text-muted"
-          >
-            {formatRelativeTime(post.createdAt, now)}
-          </time>
+          <TimeAgo at={post.createdAt} now={now} className="text-sm text-text-muted" />
         </div>
         {post.pinned && (
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-coin/40 px-2.5 py-1 text-xs font-semibold text-coin">
@@ -70,14 +79,22 @@ export function PostCard({ post, now }: { post: PostView; now: number }) {
           </span>
         )}
         {post.isMine && (
-          <button
-            type="button"
-            onClick={() => setConfirming(true)}
-            aria-label="Delete post"
-            className="-mr-2 grid size-11 shrink-0 place-items-center rounded-xl text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-danger"
-          >
-            <Trash2 className="size-5" aria-hidden />
-          </button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            trigger={
+              <button
+                type="button"
+                aria-label="Delete post"
+                className="-mr-2 grid size-11 shrink-0 place-items-center rounded-xl text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-danger"
+              >
+                <Trash2 className="size-5" aria-hidden />
+              </button>
+            }
+            {...deleteConfirmation('post')}
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate(post.id)}
+          />
         )}
         <ItemActionsMenu
           item={{ postId: post.id }}
@@ -110,16 +127,6 @@ export function PostCard({ post, now }: { post: PostView; now: number }) {
       </footer>
 
       {showComments && <CommentsSection postId={post.id} now={now} />}
-
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete Post?"
-        description="This action cannot be undone. Its comments, likes and photo or video are deleted with it."
-        confirmLabel="Delete Post"
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(post.id)}
-      />
     </article>
   );
 }

@@ -1,8 +1,12 @@
 import { Dialog, RadioGroup } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { TextareaField } from '~/client/components/ui/textarea-field';
+import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
+import { useContractForm } from '~/client/lib/form';
 import {
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_REASONS,
@@ -10,7 +14,6 @@ import {
   REPORT_RECEIVED,
   REPORT_RECEIVED_TITLE,
   reportSchema,
-  type ReportReason,
 } from '../feed.schema';
 import { useReport, type FeedItem } from './feed.queries';
 
@@ -24,15 +27,13 @@ export function ReportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
+  const reasonErrorId = useId();
   const what = 'commentId' in item ? 'comment' : 'post';
-  const [reason, setReason] = useState<ReportReason | undefined>(undefined);
-  const [details, setDetails] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
+  const form = useContractForm(reportSchema, { defaultValues: { reason: undefined, details: '' } });
+  const { errors } = form.formState;
+  const reason = useWatch({ control: form.control, name: 'reason' });
   const close = () => {
-    setReason(undefined);
-    setDetails('');
-    setError(undefined);
+    form.reset();
     onOpenChange(false);
   };
   const send = useReport({
@@ -41,69 +42,57 @@ export function ReportDialog({
       close();
     },
     onError: (failure) => {
+      form.setServerErrors(failure);
       showErrorToast(failure, 'Report not sent');
-      if (failure.status === 409) close();
+      if (isApiError(failure, 'ALREADY_REPORTED')) close();
     },
   });
-  const submit = () => {
-    const parsed = reportSchema.safeParse({ reason, details });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    send.mutate({ item, input: parsed.data });
-  };
+  const submit = form.handleSubmit((input) => send.mutate({ item, input }));
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogPanel
         title={`Report ${what}`}
         description={`Tell the moderators what is wrong with this ${what}. Other members never see who reported it.`}
       >
-        <form
-          noValidate
-          className="mt-5 flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <RadioGroup.Root
-            value={reason ?? ''}
-            onValueChange={(value) => setReason(value as ReportReason)}
-            aria-label="Reason"
-            className="grid grid-cols-2 gap-2"
-          >
-            {REPORT_REASONS.map((value) => (
-              <RadioGroup.Item
-                key={value}
-                value={value}
-                className="min-h-11 rounded-xl border border-border bg-background px-3 text-base font-semibold text-text-muted transition-colors duration-150 hover:text-text data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-on-primary"
-              >
-                {REPORT_REASON_LABELS[value]}
-              </RadioGroup.Item>
-            ))}
-          </RadioGroup.Root>
+        <form noValidate className="mt-5 flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
           <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-details`} className="text-sm font-medium">
-              Details {reason === 'other' ? '' : '(optional)'}
-            </label>
-            <textarea
-              id={`${id}-details`}
-              value={details}
-              onChange={(event) => setDetails(event.target.value)}
-              rows={3}
-              maxLength={REPORT_DETAILS_MAX_LENGTH}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="w-full resize-y rounded-xl border border-border bg-background px-3.5 py-2.5 text-base text-text transition-colors duration-150 hover:border-text-muted/50 focus-visible:border-primary aria-invalid:border-danger"
+            <Controller
+              control={form.control}
+              name="reason"
+              render={({ field }) => (
+                <RadioGroup.Root
+                  ref={field.ref}
+                  value={field.value ?? ''}
+                  onValueChange={field.onChange}
+                  aria-label="Reason"
+                  aria-invalid={errors.reason ? true : undefined}
+                  aria-describedby={errors.reason ? reasonErrorId : undefined}
+                  className="grid grid-cols-2 gap-2"
+                >
+                  {REPORT_REASONS.map((value) => (
+                    <RadioGroup.Item
+                      key={value}
+                      value={value}
+                      className="min-h-11 rounded-xl border border-border bg-background px-3 text-base font-semibold text-text-muted transition-colors duration-150 hover:text-text data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-on-primary"
+                    >
+                      {REPORT_REASON_LABELS[value]}
+                    </RadioGroup.Item>
+                  ))}
+                </RadioGroup.Root>
+              )}
             />
-            {error && (
-              <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-                {error}
+            {errors.reason && (
+              <p id={reasonErrorId} className="text-sm text-danger">
+                {errors.reason.message}
               </p>
             )}
           </div>
+          <TextareaField
+            label={reason === 'other' ? 'Details' : 'Details (optional)'}
+            rows={3}
+            maxLength={REPORT_DETAILS_MAX_LENGTH}
+            {...form.field('details')}
+          />
           <DialogActions confirmLabel="Send Report" pending={send.isPending} />
         </form>
       </DialogPanel>

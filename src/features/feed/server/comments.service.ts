@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
+import { awardOnce } from '~/features/economy/server/awards.service';
 import { notify } from '~/features/notifications/server/notifications.service';
 import type { Db, Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
@@ -21,7 +22,7 @@ import {
   exactTime,
   namedAuthorJoin,
 } from './feed-views';
-import { awardOnce, postNotFound, publishPostChange } from './posts.service';
+import { postNotFound, publishPostChange } from './posts.service';
 
 const commentNotFound = () =>
   new AppError('NOT_FOUND', 'This comment does not exist or has been removed.', {

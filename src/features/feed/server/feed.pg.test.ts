@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedInMember } from '~/server/testing/members';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { feedComment, feedLike, feedPost } from '~/server/db/tables/feed.tables';
-import { race } from '~/server/testing/race';
+import { RACE_LIMITS, race } from '~/server/testing/race';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { CreateCommentResponse, CreatePostResponse } from '../feed.schema';
 import { insertPost } from './feed.seed';
@@ -12,7 +12,7 @@ import { insertPost } from './feed.seed';
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext({
-    env: { RATE_LIMIT_SIGN_UP_PER_IP: '100000/60', RATE_LIMIT_SIGN_IN_PER_IP: '100000/60' },
+    env: RACE_LIMITS,
   });
 });
 afterAll(() => t.close());

@@ -1,27 +1,34 @@
 import { randomUUID } from 'node:crypto';
+
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+
 import { AppError } from '~/shared/app-error';
-import { HOUR_MS } from '~/shared/time';
-import type { CooldownAction } from '~/features/economy/server/cooldown.service';
-import { takeCooldown } from '~/features/economy/server/cooldown.service';
+
+import { awardOnce } from '~/features/economy/server/awards.service';
+
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
-import { applyAward } from '~/features/economy/server/ledger.service';
+
 import type { Db, Executor } from '~/server/db/client';
+
 import { user } from '~/server/db/tables/auth.tables';
+
 import { feedLike, feedPost } from '~/server/db/tables/feed.tables';
+
 import { publish } from '~/server/events';
+
 import type { Storage } from '~/server/storage';
+
 import {
   FEED_PAGE_SIZE,
   PINNED_MAX,
   type CreatePostValues,
   type CreatePostResponse,
-  type EarnedAward,
   type FeedPage,
   type LikeResponse,
   type PostView,
 } from '../feed.schema';
 import { claimUpload, deleteStoredMedia } from './feed-media.service';
+
 import {
   authorColumns,
   authorOf,
@@ -153,38 +160,6 @@ export async function getPost(db: Executor, viewerId: string, postId: string): P
   const [row] = await selectPosts(db, viewerId).where(eq(feedPost.id, postId));
   if (!row) throw postNotFound();
   return toPostView(row);
-}
-
-/**
- * Coins and XP for a post or comment, at most once per cooldown: the cooldown is taken by one conditional upsert
- * in the writing transaction, so of many posts at once exactly one is rewarded. The post itself always goes up.
- */
-export async function awardOnce(
-  tx: Executor,
-  award: {
-    userId: string;
-    action: Extract<CooldownAction, 'post-award' | 'comment-award'>;
-    coins: number;
-    xp: number;
-    cooldownHours: number;
-    reason: string;
-    /** The post or comment, unless it is anonymous: the ledger must not tie a member to it either. */
-    reference: string | null;
-    at: Date;
-  },
-): Promise<EarnedAward> {
-  if (award.coins <= 0 && award.xp <= 0) return null;
-  if (!(await takeCooldown(tx, award.userId, award.action, award.cooldownHours * HOUR_MS, award.at)))
-    return null;
-  await applyAward(tx, {
-    userId: award.userId,
-    coins: award.coins,
-    xp: award.xp,
-    reason: award.reason,
-    ...(award.reference ? { reference: award.reference } : {}),
-    at: award.at,
-  });
-  return { coins: award.coins, xp: award.xp };
 }
 
 export async function createPost(

@@ -1,16 +1,31 @@
-import { ArrowLeft, MessagesSquare, RotateCw } from 'lucide-react';
+import { ArrowLeft, MessagesSquare } from 'lucide-react';
+
+import { LoadMore } from '~/client/components/load-more';
+
 import { useEffect, useLayoutEffect, useRef } from 'react';
+
 import { Link } from 'react-router';
+
 import { Button } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
-import { ApiError } from '~/client/lib/api-client';
+
+import { EmptyState, ListError, ListSkeleton, SkeletonBlock } from '~/client/components/ui/list-states';
+
+import { isApiError } from '~/client/lib/api-client';
+
 import { formatDateTime } from '~/client/lib/format-time';
+
 import { paths } from '~/client/lib/paths';
+
 import type { ConversationSummary, MessageView } from '../inbox.schema';
+
 import { CounterpartAvatar } from './counterpart-avatar';
+
 import { DeleteConversationButton } from './delete-conversation-button';
+
 import { formatMessageTime } from './format-message-time';
+
 import { leaveConversation, useConversation, useMarkConversationRead, useMessages } from './inbox.queries';
+
 import { MessageComposer } from './message-composer';
 
 /** While the thread is on screen the browser renews "I am reading this" this often (the server's TTL is 45 s). */
@@ -22,27 +37,27 @@ export function ConversationThread({ conversationId }: { conversationId: string 
 
   if (conversation.isPending) return <ThreadSkeleton />;
   if (conversation.isError) {
-    const missing = conversation.error instanceof ApiError && conversation.error.status === 404;
     return (
       <div className="flex flex-1 flex-col">
         <ThreadHeader />
-        <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center">
-          <p className="text-base">
-            {missing ? 'This conversation does not exist.' : 'This conversation could not be loaded.'}
-          </p>
-          {missing ? (
-            <Button asChild variant="secondary">
-              <Link to={paths.inbox()}>Back to Inbox</Link>
-            </Button>
-          ) : (
-            <Button
-              variant="secondary"
-              disabled={conversation.isFetching}
-              onClick={() => void conversation.refetch()}
+        <div className="p-4">
+          {isApiError(conversation.error, 'NOT_FOUND') ? (
+            <EmptyState
+              icon={MessagesSquare}
+              action={
+                <Button asChild variant="secondary">
+                  <Link to={paths.inbox()}>Back to Inbox</Link>
+                </Button>
+              }
             >
-              {conversation.isFetching ? <Spinner /> : <RotateCw className="size-5" aria-hidden />}
-              Try Again
-            </Button>
+              This conversation does not exist.
+            </EmptyState>
+          ) : (
+            <ListError
+              message="This conversation could not be loaded."
+              onRetry={() => void conversation.refetch()}
+              retrying={conversation.isFetching}
+            />
           )}
         </div>
       </div>
@@ -110,39 +125,23 @@ function OpenThread({ conversation }: { conversation: ConversationSummary }) {
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pt-4 pb-20 sm:px-5"
       >
         {messages.isPending ? (
-          <MessagesSkeleton />
+          <ListSkeleton label="Loading messages" count={1} item={bubbles} />
         ) : messages.isError && all.length === 0 ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-            <p>The messages could not be loaded.</p>
-            <Button
-              variant="secondary"
-              disabled={messages.isFetching}
-              onClick={() => void messages.refetch()}
-            >
-              {messages.isFetching ? <Spinner /> : <RotateCw className="size-5" aria-hidden />}
-              Try Again
-            </Button>
-          </div>
+          <ListError
+            message="The messages could not be loaded."
+            onRetry={() => void messages.refetch()}
+            retrying={messages.isFetching}
+          />
         ) : (
           <>
-            {messages.hasNextPage && (
-              <div className="flex justify-center pb-4">
-                <Button
-                  variant="secondary"
-                  disabled={messages.isFetchingNextPage}
-                  onClick={() => void messages.fetchNextPage()}
-                >
-                  {messages.isFetchingNextPage && <Spinner />}
-                  Load earlier messages
-                </Button>
-              </div>
-            )}
-            {all.length === 0 && (
-              <div className="flex flex-col items-center gap-2 py-12 text-center text-text-muted">
-                <MessagesSquare className="size-8" aria-hidden />
-                <p>No messages yet. Say hello!</p>
-              </div>
-            )}
+            <div className="pb-4">
+              <LoadMore
+                query={messages}
+                label="Load earlier messages"
+                failedMessage="Earlier messages could not be loaded."
+              />
+            </div>
+            {all.length === 0 && <EmptyState icon={MessagesSquare}>No messages yet. Say hello!</EmptyState>}
             <ol
               role="log"
               aria-live="polite"
@@ -235,24 +234,30 @@ function useStickToBottom(newestSeq: number | undefined) {
   return ref;
 }
 
+/** Their bubble, mine, theirs: the thread's shape while it loads. */
+const bubbles = (
+  <div className="flex flex-col gap-3 p-4">
+    <SkeletonBlock className="h-10 w-3/5 rounded-2xl" />
+    <SkeletonBlock className="h-10 w-2/5 self-end rounded-2xl" />
+    <SkeletonBlock className="h-16 w-1/2 rounded-2xl" />
+  </div>
+);
+
 function ThreadSkeleton() {
   return (
-    <div role="status" aria-label="Loading conversation" className="flex flex-1 flex-col">
-      <div className="flex min-h-16 animate-pulse items-center gap-3 border-b border-border px-3">
-        <div className="size-9 rounded-full bg-surface-raised" />
-        <div className="h-5 w-40 rounded bg-surface-raised" />
-      </div>
-      <MessagesSkeleton />
-    </div>
-  );
-}
-
-function MessagesSkeleton() {
-  return (
-    <div aria-hidden className="flex animate-pulse flex-col gap-3 p-4">
-      <div className="h-10 w-3/5 rounded-2xl bg-surface-raised" />
-      <div className="h-10 w-2/5 self-end rounded-2xl bg-surface-raised" />
-      <div className="h-16 w-1/2 rounded-2xl bg-surface-raised" />
-    </div>
+    <ListSkeleton
+      label="Loading conversation"
+      count={1}
+      className="flex flex-1 flex-col"
+      item={
+        <>
+          <div className="flex min-h-16 items-center gap-3 border-b border-border px-3">
+            <SkeletonBlock className="size-9 rounded-full" />
+            <SkeletonBlock className="h-5 w-40" />
+          </div>
+          {bubbles}
+        </>
+      }
+    />
   );
 }

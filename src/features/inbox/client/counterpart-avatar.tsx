@@ -1,7 +1,6 @@
 import { ShieldCheck, UserRound } from 'lucide-react';
+import { Avatar } from '~/client/components/ui/avatar';
 import type { Counterpart } from '../inbox.schema';
-
-const sizes = { md: 'size-11', sm: 'size-9' } as const;
 
 /**
  * The other party's avatar: their picture, or a generic one for the Admin Team (the server sends no picture
@@ -12,27 +11,10 @@ export function CounterpartAvatar({
   size = 'md',
 }: {
   counterpart: Counterpart;
-  size?: keyof typeof sizes;
+  size?: 'md' | 'sm';
 }) {
-  const box = `${sizes[size]} shrink-0 rounded-full border border-border`;
-  if (counterpart.avatarUrl) {
-    return (
-      <img
-        src={counterpart.avatarUrl}
-        alt=""
-        width={44}
-        height={44}
-        className={`${box} bg-surface-raised object-cover`}
-      />
-    );
-  }
-  const Icon = counterpart.kind === 'team' ? ShieldCheck : UserRound;
+  const team = counterpart.kind === 'team';
   return (
-    <span
-      aria-hidden
-      className={`${box} grid place-items-center ${counterpart.kind === 'team' ? 'bg-primary/15 text-primary' : 'bg-surface-raised text-text-muted'}`}
-    >
-      <Icon className="size-5" />
-    </span>
+    <Avatar src={counterpart.avatarUrl} icon={team ? ShieldCheck : UserRound} accent={team} size={size} />
   );
 }

@@ -1,10 +1,9 @@
 import { Trash2 } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
-import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
 import { CONVERSATION_DELETED, DELETE_CONVERSATION_TITLE, type Counterpart } from '../inbox.schema';
@@ -34,8 +33,10 @@ export function DeleteConversationButton({
       : `Your conversation with ${counterpart.name} will be removed from your inbox. ${counterpart.name} keeps their copy.`;
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button
           type="button"
           variant="ghost"
@@ -46,16 +47,12 @@ export function DeleteConversationButton({
         >
           <Trash2 className="size-5" aria-hidden />
         </Button>
-      </Dialog.Trigger>
-      <DialogPanel title={DELETE_CONVERSATION_TITLE} description={keeps}>
-        <DialogActions
-          className="mt-6"
-          variant="danger"
-          confirmLabel="Delete"
-          pending={deletion.isPending}
-          onConfirm={() => deletion.mutate(conversationId)}
-        />
-      </DialogPanel>
-    </Dialog.Root>
+      }
+      title={DELETE_CONVERSATION_TITLE}
+      description={keeps}
+      confirmLabel="Delete"
+      pending={deletion.isPending}
+      onConfirm={() => deletion.mutate(conversationId)}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { MessagesSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { EmptyState } from '~/client/components/ui/list-states';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
 import { EMPTY_INBOX_TEXT, EMPTY_INBOX_TITLE } from '../inbox.schema';
@@ -101,10 +102,10 @@ function StartWith({ recipientId }: { recipientId: string }) {
 
 function NothingOpen() {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center">
-      <MessagesSquare className="size-10 text-text-muted" aria-hidden />
-      <h2 className="text-xl font-semibold tracking-tight">{EMPTY_INBOX_TITLE}</h2>
-      <p className="text-base text-text-muted">{EMPTY_INBOX_TEXT}</p>
+    <div className="flex flex-1 flex-col justify-center p-4">
+      <EmptyState icon={MessagesSquare} title={EMPTY_INBOX_TITLE}>
+        {EMPTY_INBOX_TEXT}
+      </EmptyState>
     </div>
   );
 }

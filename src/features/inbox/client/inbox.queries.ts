@@ -5,13 +5,12 @@ import {
   useInfiniteQuery,
   useMutation,
   useQuery,
-  useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
 
 import { api, type ApiError } from '~/client/lib/api-client';
 
-import type { MutationConfig } from '~/client/lib/query-client';
+import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 
 import type {
   ConversationListResponse,
@@ -83,28 +82,23 @@ export function useMessages(id: string) {
 }
 
 export function useStartConversation(config: MutationConfig<ConversationResponse, string> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (recipientId) => api<ConversationResponse>('/inbox/conversations', { body: { recipientId } }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (recipientId) => api<ConversationResponse>('/inbox/conversations', { body: { recipientId } }),
+    async (queryClient, ...args) => {
       queryClient.setQueryData(inboxQueryKeys.conversation(args[0].conversation.id), args[0]);
       await queryClient.invalidateQueries({ queryKey: inboxQueryKeys.lists() });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 export function useSendMessage(
   conversationId: string,
   config: MutationConfig<SendMessageResponse, SendMessageInput> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (input) =>
-      api<SendMessageResponse>(`${conversationPath(conversationId)}/messages`, { body: input }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (input) => api<SendMessageResponse>(`${conversationPath(conversationId)}/messages`, { body: input }),
+    async (queryClient, ...args) => {
       // The new message shows at once; the event that follows refetches the thread and the list.
       queryClient.setQueryData<InfiniteData<MessagesResponse, number | null>>(
         inboxQueryKeys.messages(conversationId),
@@ -117,9 +111,9 @@ export function useSendMessage(
         },
       );
       await queryClient.invalidateQueries({ queryKey: inboxQueryKeys.lists() });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 /** Marks the thread read; the server's 'inbox.read' event then refreshes the badges in every tab. */
@@ -135,16 +129,14 @@ export function leaveConversation(conversationId: string): void {
 }
 
 export function useDeleteConversation(config: MutationConfig<unknown, string> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (conversationId) => api(conversationPath(conversationId), { method: 'DELETE' }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (conversationId) => api(conversationPath(conversationId), { method: 'DELETE' }),
+    async (queryClient, ...args) => {
       queryClient.removeQueries({ queryKey: inboxQueryKeys.messages(args[1]) });
       await queryClient.invalidateQueries({ queryKey: inboxQueryKeys.all });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 /** The header's unread badge: others' unread messages across every conversation; 'inbox.*' events refresh it. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedInMember } from '~/server/testing/members';
 import { conversation, conversationMessage } from '~/server/db/tables/inbox.tables';
-import { race } from '~/server/testing/race';
+import { RACE_LIMITS, race } from '~/server/testing/race';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { ConversationResponse } from '../inbox.schema';
 import { canonicalPair } from './conversations.service';
@@ -11,7 +11,7 @@ import { canonicalPair } from './conversations.service';
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext({
-    env: { RATE_LIMIT_SIGN_UP_PER_IP: '100000/60', RATE_LIMIT_SIGN_IN_PER_IP: '100000/60' },
+    env: RACE_LIMITS,
   });
 });
 afterAll(() => t.close());

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Avatar } from '~/client/components/ui/avatar';
 import type { AdminMember } from '../members.schema';
 import type { Actor } from '~/shared/permissions';
 import { MemberActions } from './member-actions';
@@ -13,16 +14,36 @@ export const formatJoinDate = (iso: string) => joinDateFormat.format(new Date(is
 export const hasContactDetails = (member: AdminMember) =>
   member.phone !== undefined || member.address !== undefined;
 
-export function MemberAvatar({ member }: { member: AdminMember }) {
+/**
+ * The head of every member entry: avatar, name (which labels the entry, through `nameId`) and email; `children`
+ * add lines under the email.
+ */
+export function MemberIdentity({
+  member,
+  nameId,
+  heading = true,
+  className = 'items-start',
+  children,
+}: {
+  member: AdminMember;
+  nameId: string;
+  /** The name as a heading (a card) or as plain text (a table cell). */
+  heading?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const Name = heading ? 'h3' : 'span';
   return (
-    <img
-      src={member.avatarUrl}
-      alt=""
-      width={44}
-      height={44}
-      loading="lazy"
-      className="size-11 shrink-0 rounded-full border border-border bg-surface-raised object-cover"
-    />
+    <div className={`flex gap-3 ${className}`}>
+      <Avatar src={member.avatarUrl} lazy />
+      <div className="flex min-w-0 flex-col">
+        <Name id={nameId} className="text-base font-semibold break-words">
+          {member.fullName}
+        </Name>
+        <span className="text-sm [overflow-wrap:anywhere] text-text-muted">{member.email}</span>
+        {children}
+      </div>
+    </div>
   );
 }
 
@@ -42,15 +63,7 @@ export function MemberCard({ member, actor, editing, onToggleEditing }: MemberEn
         aria-labelledby={nameId}
         className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4"
       >
-        <div className="flex items-start gap-3">
-          <MemberAvatar member={member} />
-          <div className="flex min-w-0 flex-col">
-            <h3 id={nameId} className="text-base font-semibold break-words">
-              {member.fullName}
-            </h3>
-            <p className="text-sm [overflow-wrap:anywhere] text-text-muted">{member.email}</p>
-          </div>
-        </div>
+        <MemberIdentity member={member} nameId={nameId} />
         <RoleBadges roles={member.roles} banned={member.banned} />
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
           <Detail term="Telegram" value={member.telegram} />
@@ -59,11 +72,7 @@ export function MemberCard({ member, actor, editing, onToggleEditing }: MemberEn
           {member.address !== undefined && <Detail term="Address" value={member.address} />}
         </dl>
         <MemberActions member={member} actor={actor} editing={editing} onToggleEditing={onToggleEditing} />
-        {editing && (
-          <div className="border-t border-border pt-3">
-            <RoleEditor member={member} actor={actor} onSaved={onToggleEditing} />
-          </div>
-        )}
+        {editing && <RoleEditor member={member} actor={actor} onSaved={onToggleEditing} divided />}
       </article>
     </li>
   );
@@ -96,19 +105,12 @@ export function MemberTableRow({
         className="border-t border-border transition-colors hover:bg-surface-raised/60"
       >
         <td className={`${cell} min-w-64`}>
-          <div className="flex items-start gap-3">
-            <MemberAvatar member={member} />
-            <div className="flex min-w-0 flex-col">
-              <span id={nameId} className="font-semibold break-words">
-                {member.fullName}
-              </span>
-              <span className="text-sm [overflow-wrap:anywhere] text-text-muted">{member.email}</span>
-              <span className="text-sm [overflow-wrap:anywhere] text-text-muted">
-                <span className="sr-only">Telegram </span>
-                {member.telegram}
-              </span>
-            </div>
-          </div>
+          <MemberIdentity member={member} nameId={nameId} heading={false}>
+            <span className="text-sm [overflow-wrap:anywhere] text-text-muted">
+              <span className="sr-only">Telegram </span>
+              {member.telegram}
+            </span>
+          </MemberIdentity>
         </td>
         <td className={cell}>
           <RoleBadges roles={member.roles} banned={member.banned} />

@@ -1,13 +1,8 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '~/client/lib/api-client';
-import type { MutationConfig } from '~/client/lib/query-client';
+
+import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 
 import type { Role } from '~/shared/permissions';
 
@@ -46,34 +41,30 @@ interface MemberResponse {
 export function useSetBanned(
   config: MutationConfig<MemberResponse, { memberId: string; banned: boolean }> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: ({ memberId, banned }) =>
+  return useApiMutation(
+    ({ memberId, banned }) =>
       api<MemberResponse>(`/admin/members/${encodeURIComponent(memberId)}/${banned ? 'ban' : 'unban'}`, {
         method: 'POST',
       }),
-    onSuccess: async (...args) => {
+    async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: membersQueryKey });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 export function useSetRoles(
   config: MutationConfig<MemberResponse, { memberId: string; roles: Role[] }> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: ({ memberId, roles }) =>
+  return useApiMutation(
+    ({ memberId, roles }) =>
       api<MemberResponse>(`/admin/members/${encodeURIComponent(memberId)}/roles`, {
         method: 'PUT',
         body: { roles },
       }),
-    onSuccess: async (...args) => {
+    async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: membersQueryKey });
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }

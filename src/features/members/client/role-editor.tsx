@@ -21,10 +21,13 @@ export function RoleEditor({
   member,
   actor,
   onSaved,
+  divided = false,
 }: {
   member: AdminMember;
   actor: Actor;
   onSaved?: () => void;
+  /** Under a line, inside a member's card. */
+  divided?: boolean;
 }) {
   const [draft, setDraft] = useState<Role[]>(member.roles);
   const reasonsId = useId();
@@ -44,7 +47,7 @@ export function RoleEditor({
 
   return (
     <form
-      className="@container flex flex-col gap-3"
+      className={`@container flex flex-col gap-3 ${divided ? 'border-t border-border pt-3' : ''}`}
       aria-label={`Roles for ${member.fullName}`}
       onSubmit={(event) => {
         event.preventDefault();

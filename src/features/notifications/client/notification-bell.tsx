@@ -1,9 +1,17 @@
-import { Bell } from 'lucide-react';
+import { Bell, BellOff } from 'lucide-react';
+
+import { TimeAgo } from '~/client/components/time-ago';
+
 import { DropdownMenu } from 'radix-ui';
+
 import { useId, useState } from 'react';
+
 import { Link } from 'react-router';
-import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
+
+import { EmptyState, ListSkeleton } from '~/client/components/ui/list-states';
+
 import type { NotificationItem } from '../notifications.schema';
+
 import { useMarkAllNotificationsRead, useNotifications } from './notifications.queries';
 
 /** Only routes inside the app are followed; anything else in `link` is shown but not followed. */
@@ -73,13 +81,19 @@ function NotificationMenu({ items }: { items: NotificationItem[] | undefined }) 
       </DropdownMenu.Label>
       <DropdownMenu.Separator className="mx-1.5 mb-1 h-px bg-border" />
       {items === undefined ? (
-        <div className="flex flex-col gap-2 px-3 py-2.5">
-          <span className="sr-only">Loading notifications</span>
-          <div aria-hidden className="h-4 w-4/5 animate-pulse rounded bg-border" />
-          <div aria-hidden className="h-3 w-1/3 animate-pulse rounded bg-border" />
-        </div>
+        <ListSkeleton
+          label="Loading notifications"
+          count={1}
+          // The menu is already the raised surface: the blocks take the border colour to show on it.
+          item={
+            <div className="flex flex-col gap-2 px-3 py-2.5">
+              <div className="h-4 w-4/5 rounded bg-border" />
+              <div className="h-3 w-1/3 rounded bg-border" />
+            </div>
+          }
+        />
       ) : items.length === 0 ? (
-        <p className="px-3 py-6 text-center text-sm text-text-muted">No notifications yet.</p>
+        <EmptyState icon={BellOff}>No notifications yet.</EmptyState>
       ) : (
         items.map((item) => <NotificationRow key={item.id} item={item} now={now} />)
       )}
@@ -101,13 +115,7 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: number })
           {!item.read && <span className="sr-only">Unread: </span>}
           {item.message}
         </span>
-        <time
-          dateTime={item.createdAt}
-          title={formatDateTime(item.createdAt)}
-          className="text-xs text-text-muted"
-        >
-          {formatRelativeTime(item.createdAt, now)}
-        </time>
+        <TimeAgo at={item.createdAt} now={now} />
       </span>
     </>
   );

@@ -1,9 +1,10 @@
 import { levelFromXp, XP_PER_LEVEL } from '~/shared/economy';
 import { levelTitle } from '~/shared/level-titles';
+import { ProgressBar } from '~/client/components/ui/progress-bar';
 
 /** The profile's level card: level and title, XP into the level out of 1000, and a gold progress bar. */
 export function LevelProgress({ xp }: { xp: number }) {
-  const { level, xpIntoLevel, progress } = levelFromXp(xp);
+  const { level, xpIntoLevel } = levelFromXp(xp);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -14,20 +15,12 @@ export function LevelProgress({ xp }: { xp: number }) {
           {xpIntoLevel} / {XP_PER_LEVEL} XP
         </p>
       </div>
-      <div
-        role="progressbar"
-        aria-label="Progress to the next level"
-        aria-valuemin={0}
-        aria-valuemax={XP_PER_LEVEL}
-        aria-valuenow={xpIntoLevel}
-        aria-valuetext={`${xpIntoLevel} of ${XP_PER_LEVEL} XP`}
-        className="h-2 overflow-hidden rounded-full bg-border"
-      >
-        <div
-          className="h-full origin-left rounded-full bg-coin transition-transform duration-250 ease-out"
-          style={{ transform: `scaleX(${progress})` }}
-        />
-      </div>
+      <ProgressBar
+        label="Progress to the next level"
+        value={xpIntoLevel}
+        max={XP_PER_LEVEL}
+        valueText={`${xpIntoLevel} of ${XP_PER_LEVEL} XP`}
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import type { z } from 'zod';
 
 import { api, uploadFile } from '~/client/lib/api-client';
-import type { MutationConfig } from '~/client/lib/query-client';
+
+import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 
 import type { SessionUser } from '~/shared/session';
 
@@ -49,28 +50,24 @@ async function rememberUpdatedMember(queryClient: QueryClient, user: SessionUser
   ]);
 }
 
-export type UpdateProfileValues = z.output<typeof updateProfileSchema>;
+type UpdateProfileValues = z.output<typeof updateProfileSchema>;
 
 export function useUpdateProfile(config: MutationConfig<{ user: SessionUser }, UpdateProfileValues> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (input) => api<{ user: SessionUser }>('/profile', { method: 'PATCH', body: input }),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (input) => api<{ user: SessionUser }>('/profile', { method: 'PATCH', body: input }),
+    async (queryClient, ...args) => {
       await rememberUpdatedMember(queryClient, args[0].user);
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }
 
 export function useUploadAvatar(config: MutationConfig<{ user: SessionUser }, File> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (file) => uploadFile<{ user: SessionUser }>('/profile/avatar', file),
-    onSuccess: async (...args) => {
+  return useApiMutation(
+    (file) => uploadFile<{ user: SessionUser }>('/profile/avatar', file),
+    async (queryClient, ...args) => {
       await rememberUpdatedMember(queryClient, args[0].user);
-      await config.onSuccess?.(...args);
     },
-  });
+    config,
+  );
 }

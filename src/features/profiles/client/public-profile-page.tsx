@@ -1,50 +1,35 @@
-import { ArrowLeft, Coins, Pencil, UserRoundX } from 'lucide-react';
+import { ArrowLeft, Coins, Pencil, UserRoundX, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-
 import { MessageMemberButton } from '~/client/components/message-member-button';
-
+import { Avatar } from '~/client/components/ui/avatar';
 import { Button } from '~/client/components/ui/button';
-
-import { Spinner } from '~/client/components/ui/spinner';
-
-import { ApiError } from '~/client/lib/api-client';
-
+import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { isApiError } from '~/client/lib/api-client';
 import { paths } from '~/client/lib/paths';
-
 import { useSession } from '~/client/lib/session';
-
 import { PUBLIC_REFERRALS_SHOWN, type PublicProfile } from '../profiles.schema';
-
 import { ProfileSection } from './profile-section';
-
 import { usePublicProfile } from './profiles.queries';
 
 /** /profile/:userId: what any member may see about another (never email, phone, address or telegram). */
 export function Component() {
   const { userId = '' } = useParams();
   const profile = usePublicProfile(userId);
-
-  if (profile.isPending) return <PublicProfileSkeleton />;
-  if (profile.isError) {
-    if (profile.error instanceof ApiError && profile.error.status === 404) return <UserNotFound />;
-    return (
-      <Page title="Member Profile">
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-card border border-danger/50 bg-surface px-6 py-10 text-center"
-        >
-          <p className="text-base">This profile could not be loaded.</p>
-          <Button variant="secondary" disabled={profile.isFetching} onClick={() => void profile.refetch()}>
-            {profile.isFetching && <Spinner />}
-            Try Again
-          </Button>
-        </div>
-      </Page>
-    );
-  }
-  return <MemberProfile member={profile.data} />;
+  if (isApiError(profile.error, 'NOT_FOUND')) return <UserNotFound />;
+  return (
+    <Page title={profile.data?.fullName ?? 'Member Profile'}>
+      <ListStates
+        query={profile}
+        empty={!profile.data}
+        skeleton={<PublicProfileSkeleton />}
+        errorMessage="This profile could not be loaded."
+        emptyState={null}
+      >
+        {profile.data && <MemberProfile member={profile.data} />}
+      </ListStates>
+    </Page>
+  );
 }
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
@@ -60,18 +45,12 @@ function MemberProfile({ member }: { member: PublicProfile }) {
   const isMe = useSession().data?.user?.id === member.id;
   const more = member.referralCount - member.referrals.length;
   return (
-    <Page title={member.fullName}>
+    <>
       <section
         aria-label="Member"
         className="flex flex-col items-center gap-4 rounded-card border border-border bg-surface p-5 text-center sm:flex-row sm:text-left"
       >
-        <img
-          src={member.avatarUrl}
-          alt=""
-          width={96}
-          height={96}
-          className="size-24 shrink-0 rounded-full border border-border bg-surface-raised object-cover"
-        />
+        <Avatar src={member.avatarUrl} size="xl" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{member.fullName}</h1>
           <p className="text-base font-semibold text-coin">{member.level.title}</p>
@@ -129,7 +108,7 @@ function MemberProfile({ member }: { member: PublicProfile }) {
         }
       >
         {member.referrals.length === 0 ? (
-          <p className="py-2 text-sm text-text-muted">No referrals yet.</p>
+          <EmptyState icon={Users}>No referrals yet.</EmptyState>
         ) : (
           <>
             <ul
@@ -151,7 +130,7 @@ function MemberProfile({ member }: { member: PublicProfile }) {
           </>
         )}
       </ProfileSection>
-    </Page>
+    </>
   );
 }
 
@@ -163,36 +142,41 @@ function UserNotFound() {
   const canGoBack = location.key !== 'default';
   return (
     <Page title="User Not Found">
-      <div className="mt-6 flex flex-col items-center gap-3 rounded-card border border-dashed border-border bg-surface px-6 py-12 text-center">
-        <UserRoundX className="size-10 text-text-muted" aria-hidden />
-        <h1 className="text-2xl font-bold tracking-tight">User Not Found</h1>
-        <p className="text-base text-text-muted">This member does not exist or has been removed.</p>
-        <Button
-          className="mt-2"
-          onClick={() => void (canGoBack ? navigate(-1) : navigate(paths.feed(), { replace: true }))}
-        >
-          <ArrowLeft className="size-5" aria-hidden />
-          Go Back
-        </Button>
-      </div>
+      <EmptyState
+        icon={UserRoundX}
+        title="User Not Found"
+        level={1}
+        action={
+          <Button onClick={() => void (canGoBack ? navigate(-1) : navigate(paths.feed(), { replace: true }))}>
+            <ArrowLeft className="size-5" aria-hidden />
+            Go Back
+          </Button>
+        }
+      >
+        This member does not exist or has been removed.
+      </EmptyState>
     </Page>
   );
 }
 
 function PublicProfileSkeleton() {
   return (
-    <Page title="Member Profile">
-      <div role="status" aria-label="Loading profile" className="flex flex-col gap-4">
-        <div className="flex animate-pulse flex-col items-center gap-4 rounded-card border border-border bg-surface p-5 sm:flex-row">
-          <div className="size-24 shrink-0 rounded-full bg-surface-raised" />
-          <div className="flex w-full flex-1 flex-col items-center gap-2 sm:items-start">
-            <div className="h-7 w-2/3 rounded bg-surface-raised sm:w-1/2" />
-            <div className="h-4 w-1/3 rounded bg-surface-raised" />
-            <div className="h-4 w-1/5 rounded bg-surface-raised" />
+    <ListSkeleton
+      label="Loading profile"
+      count={1}
+      item={
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-col items-center gap-4 rounded-card border border-border bg-surface p-5 sm:flex-row">
+            <SkeletonBlock className="size-24 shrink-0 rounded-full" />
+            <div className="flex w-full flex-1 flex-col items-center gap-2 sm:items-start">
+              <SkeletonBlock className="h-7 w-2/3 sm:w-1/2" />
+              <SkeletonBlock className="h-4 w-1/3" />
+              <SkeletonBlock className="h-4 w-1/5" />
+            </div>
           </div>
+          <div className="h-40 rounded-card border border-border bg-surface" />
         </div>
-        <div className="h-40 animate-pulse rounded-card border border-border bg-surface" />
-      </div>
-    </Page>
+      }
+    />
   );
 }

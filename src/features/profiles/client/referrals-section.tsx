@@ -1,8 +1,9 @@
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
+import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { formatDate } from '~/client/lib/format-time';
 import { paths } from '~/client/lib/paths';
 import { ProfileSection } from './profile-section';
@@ -50,46 +51,45 @@ function ReferralCode({ code }: { code: string }) {
 
 function ReferralList() {
   const profile = useOwnProfile();
-  if (profile.isPending) {
-    return (
-      <ul role="status" aria-label="Loading referrals" className="mt-4 flex flex-col gap-2">
-        {[0, 1].map((row) => (
-          <li key={row} aria-hidden className="h-12 animate-pulse rounded-xl bg-surface-raised" />
-        ))}
-      </ul>
-    );
-  }
-  if (profile.isError) {
-    return (
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-text-muted">
-        <p>Your referrals could not be loaded.</p>
-        <Button variant="ghost" onClick={() => void profile.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
-  }
-  const { referrals } = profile.data;
-  if (referrals.length === 0) {
-    return (
-      <p className="mt-4 py-4 text-center text-sm text-text-muted">
-        No referrals yet. Share your code to invite friends.
-      </p>
-    );
-  }
+  const referrals = profile.data?.referrals ?? [];
   return (
-    <ul aria-label="Your referrals" className="mt-4 flex flex-col divide-y divide-border">
-      {referrals.map((referral) => (
-        <li key={referral.id}>
-          <Link
-            to={paths.publicProfile(referral.id)}
-            className="flex min-h-12 items-center justify-between gap-3 rounded-lg px-1 py-2 transition-colors duration-150 hover:bg-surface-raised"
-          >
-            <span className="min-w-0 truncate font-medium">{referral.fullName}</span>
-            <span className="shrink-0 text-sm text-text-muted">Joined {formatDate(referral.joinDate)}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <div className="mt-4">
+      <ListStates
+        query={profile}
+        empty={referrals.length === 0}
+        skeleton={<ReferralsSkeleton />}
+        errorMessage="Your referrals could not be loaded."
+        emptyState={
+          <EmptyState icon={Users}>No referrals yet. Share your code to invite friends.</EmptyState>
+        }
+      >
+        <ul aria-label="Your referrals" className="flex flex-col divide-y divide-border">
+          {referrals.map((referral) => (
+            <li key={referral.id}>
+              <Link
+                to={paths.publicProfile(referral.id)}
+                className="flex min-h-12 items-center justify-between gap-3 rounded-lg px-1 py-2 transition-colors duration-150 hover:bg-surface-raised"
+              >
+                <span className="min-w-0 truncate font-medium">{referral.fullName}</span>
+                <span className="shrink-0 text-sm text-text-muted">
+                  Joined {formatDate(referral.joinDate)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </ListStates>
+    </div>
+  );
+}
+
+function ReferralsSkeleton() {
+  return (
+    <ListSkeleton
+      label="Loading referrals"
+      count={2}
+      className="flex flex-col gap-2"
+      item={<SkeletonBlock className="h-12 rounded-xl" />}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { Package, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/client/components/ui/button';
+import { EmptyState, ListError } from '~/client/components/ui/list-states';
 import { clearCart } from '~/client/lib/cart-storage';
 import { paths } from '~/client/lib/paths';
 import type { SessionUser } from '~/shared/session';
@@ -44,7 +45,16 @@ function Cart({ user }: { user: SessionUser }) {
         </Button>
       </div>
       {lines.length === 0 ? (
-        <EmptyCart />
+        <EmptyState
+          icon={ShoppingCart}
+          action={
+            <Button asChild>
+              <Link to={paths.menu()}>Browse Menu</Link>
+            </Button>
+          }
+        >
+          Your cart is empty.
+        </EmptyState>
       ) : (
         <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <section aria-label="Items" className="flex flex-col gap-4">
@@ -55,18 +65,11 @@ function Cart({ user }: { user: SessionUser }) {
               ))}
             </ul>
             {(menu.isError || settings.isError) && (
-              <div
-                role="alert"
-                className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-danger/50 bg-surface px-4 py-3"
-              >
-                <p className="text-sm">Today’s prices could not be loaded.</p>
-                <Button
-                  variant="secondary"
-                  onClick={() => void Promise.all([menu.refetch(), settings.refetch()])}
-                >
-                  Try Again
-                </Button>
-              </div>
+              <ListError
+                message="Today’s prices could not be loaded."
+                onRetry={() => void Promise.all([menu.refetch(), settings.refetch()])}
+                retrying={menu.isFetching || settings.isFetching}
+              />
             )}
           </section>
           <section
@@ -88,17 +91,5 @@ function Cart({ user }: { user: SessionUser }) {
       )}
       <OrderPlacedDialog placed={placed} />
     </main>
-  );
-}
-
-function EmptyCart() {
-  return (
-    <div className="flex flex-col items-center gap-4 rounded-card border border-dashed border-border bg-surface px-6 py-12 text-center">
-      <ShoppingCart className="size-8 text-text-muted" aria-hidden />
-      <p className="text-base text-text-muted">Your cart is empty.</p>
-      <Button asChild>
-        <Link to={paths.menu()}>Browse Menu</Link>
-      </Button>
-    </div>
   );
 }

@@ -8,8 +8,9 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { StickerImage } from '~/features/shop/client/sticker-image';
 import { SIZE_LABELS, STICKER_SIZES, type CatalogSticker } from '~/features/shop/shop.schema';
 import { formatCents } from '~/shared/money';
-import { EmptyState, ListError } from '~/client/components/ui/list-states';
+import { EmptyState, ListSkeleton, ListStates } from '~/client/components/ui/list-states';
 import { useCatalog, useSetStickerHidden } from './shop-admin.queries';
+import { StickerCardSkeleton, StickerTitle } from './sticker-card';
 import { StickerFormDialog } from './sticker-form-dialog';
 
 /** The sticker catalogue: every sticker, hidden ones marked; add, edit, hide and show again. */
@@ -37,29 +38,23 @@ export function CatalogTab() {
           }
         />
       </div>
-      {catalog.isPending ? (
-        <CatalogSkeleton />
-      ) : catalog.isError && stickers.length === 0 ? (
-        <ListError
-          message="The catalogue could not be loaded."
-          onRetry={() => void catalog.refetch()}
-          retrying={catalog.isFetching}
-        />
-      ) : stickers.length === 0 ? (
-        <EmptyState>No stickers yet. Add the first one.</EmptyState>
-      ) : (
-        <>
-          <p className="text-sm text-text-muted tabular">
-            {stickers.length} {stickers.length === 1 ? 'sticker' : 'stickers'}
-            {hiddenCount > 0 && `, ${hiddenCount} hidden`}
-          </p>
-          <ul aria-label="Stickers" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {stickers.map((sticker) => (
-              <CatalogCard key={sticker.id} sticker={sticker} />
-            ))}
-          </ul>
-        </>
-      )}
+      <ListStates
+        query={catalog}
+        empty={stickers.length === 0}
+        skeleton={<StickersSkeleton />}
+        errorMessage="The catalogue could not be loaded."
+        emptyState={<EmptyState>No stickers yet. Add the first one.</EmptyState>}
+      >
+        <p className="text-sm text-text-muted tabular">
+          {stickers.length} {stickers.length === 1 ? 'sticker' : 'stickers'}
+          {hiddenCount > 0 && `, ${hiddenCount} hidden`}
+        </p>
+        <ul aria-label="Stickers" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {stickers.map((sticker) => (
+            <CatalogCard key={sticker.id} sticker={sticker} />
+          ))}
+        </ul>
+      </ListStates>
     </section>
   );
 }
@@ -95,14 +90,7 @@ function CatalogCard({ sticker }: { sticker: CatalogSticker }) {
           )}
         </div>
         <div className="flex flex-1 flex-col gap-3 p-4">
-          <div className="flex items-start justify-between gap-3">
-            <h3 id={headingId} className="min-w-0 text-lg font-semibold tracking-tight break-words">
-              {sticker.name}
-            </h3>
-            <span className="shrink-0 rounded-full border border-border px-2.5 py-0.5 text-xs font-medium text-text-muted">
-              {sticker.type}
-            </span>
-          </div>
+          <StickerTitle sticker={sticker} id={headingId} level="h3" />
           <p className="line-clamp-2 text-sm leading-relaxed text-text-muted">{sticker.description}</p>
           <dl aria-label="Prices" className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             {STICKER_SIZES.map((size) => {
@@ -163,28 +151,12 @@ function HiddenToggle({ sticker, describedBy }: { sticker: CatalogSticker; descr
   );
 }
 
-function CatalogSkeleton() {
+function StickersSkeleton() {
   return (
-    <div
-      role="status"
-      aria-label="Loading stickers"
+    <ListSkeleton
+      label="Loading stickers"
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-    >
-      {[0, 1, 2].map((card) => (
-        <div
-          key={card}
-          aria-hidden
-          className="flex animate-pulse flex-col overflow-hidden rounded-card border border-border bg-surface"
-        >
-          <div className="aspect-[4/3] bg-surface-raised" />
-          <div className="flex flex-col gap-3 p-4">
-            <div className="h-5 w-1/2 rounded bg-surface-raised" />
-            <div className="h-3.5 w-full rounded bg-surface-raised" />
-            <div className="h-3.5 w-3/4 rounded bg-surface-raised" />
-            <div className="h-11 rounded-xl bg-surface-raised" />
-          </div>
-        </div>
-      ))}
-    </div>
+      item={<StickerCardSkeleton lines={['h-5 w-1/2', 'h-3.5 w-full', 'h-3.5 w-3/4', 'h-11 rounded-xl']} />}
+    />
   );
 }

@@ -1,11 +1,13 @@
-import { useId, type ReactNode } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import type { FormEvent } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
+import { SelectField, type SelectFieldProps } from '~/client/components/ui/select-field';
 import { Spinner } from '~/client/components/ui/spinner';
-import { TextField } from '~/client/components/ui/text-field';
-import { ApiError } from '~/client/lib/api-client';
+import { TextField, inputKinds } from '~/client/components/ui/text-field';
+import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
+import { useContractForm, type FieldOf } from '~/client/lib/form';
 import type { SessionUser } from '~/shared/session';
 import { formatUsPhone } from '~/shared/phone';
 import { usePlaceOrder } from '~/features/shop/client/orders.queries';
@@ -25,6 +27,7 @@ import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency-key';
 import { pickupLocationLabel } from '../shop.schema';
 import { usePickupLocations } from './shop.queries';
 
+/** The member's details; the rest of the order (the lines, the method, the total) comes from the cart. */
 interface CheckoutFields {
   phone: string;
   paymentMethod: PaymentMethod;
@@ -32,20 +35,28 @@ interface CheckoutFields {
   pickupLocation: string;
   notes: string;
 }
-type CheckoutField = keyof CheckoutFields;
 
-/** Which problem the toast names when there are several: the order the member reads the form in. */
-const PROBLEM_ORDER = ['items', 'phone', 'paymentMethod', 'address', 'pickupLocation', 'notes'] as const;
-const FORM_FIELDS: readonly string[] = ['phone', 'paymentMethod', 'address', 'pickupLocation', 'notes'];
+/** The fields in the order the member reads them. */
+const FIELDS = ['phone', 'paymentMethod', 'address', 'pickupLocation', 'notes'] as const;
+
+/** A problem with the cart itself (no lines, too many) has no field: it is the form's own ('root'). */
+const fieldOf: FieldOf = (path) => {
+  const head = path.split('.')[0];
+  return FIELDS.find((field) => field === head) ?? 'root';
+};
 
 const [cartEmptyTitle, cartEmptyDescription] = CART_EMPTY_OR_SIGNED_OUT.split(': ') as [string, string];
 
-function toastCartEmpty() {
-  toast.error(cartEmptyTitle, { description: cartEmptyDescription });
+/** The spec's message as a title-only toast; the empty cart's has its own title ('Cannot submit order'). */
+function toastProblem(message: string | undefined) {
+  if (message === CART_EMPTY_OR_SIGNED_OUT)
+    toast.error(cartEmptyTitle, { description: cartEmptyDescription });
+  else if (message) toast.error(message);
 }
 
-const fieldClass =
-  'min-h-11 w-full rounded-xl border border-border bg-background px-3.5 text-base text-text transition-colors duration-150 hover:border-text-muted/50 focus-visible:border-primary aria-invalid:border-danger disabled:opacity-60';
+/** The first problem as the member reads the form (the cart's own first); each field shows its own. */
+const firstProblem = (errors: FieldErrors<CheckoutFields>) =>
+  [errors.root, ...FIELDS.map((field) => errors[field])].find(Boolean)?.message;
 
 /**
  * Phone, payment, address (delivery) or pickup location, notes, the totals and Submit Order. Checked with the
@@ -65,7 +76,26 @@ export function CheckoutForm({
   pricing: CartPricing;
   onPlaced: (placed: PlaceOrderResponse) => void;
 }) {
-  const form = useForm<CheckoutFields>({
+  const toInput = (fields: CheckoutFields): PlaceOrderInput => {
+    const items = lines.map(({ stickerId, size, quantity }) => ({ stickerId, size, quantity }));
+    return {
+      // The same cart gets the same key, so a retry or a double tap places one order.
+      idempotencyKey: idempotencyKeyFor(JSON.stringify([user.id, method, items])),
+      deliveryMethod: method,
+      paymentMethod: fields.paymentMethod,
+      phone: fields.phone,
+      // Only what this method needs leaves the device.
+      address: method === 'Delivery' ? fields.address : '',
+      pickupLocation: method === 'Pickup' ? fields.pickupLocation : '',
+      notes: fields.notes,
+      items,
+      // Never sent while null: the form waits for live prices.
+      expectedTotalCents: pricing.totalCents ?? Number.NaN,
+    };
+  };
+  const form = useContractForm<typeof placeOrderSchema, CheckoutFields>(placeOrderSchema, {
+    toInput,
+    fieldOf,
     defaultValues: {
       phone: formatUsPhone(user.phone),
       paymentMethod: 'Cash',
@@ -74,20 +104,6 @@ export function CheckoutForm({
       notes: '',
     },
   });
-  const { errors } = form.formState;
-
-  const showProblems = (problems: Record<string, string>) => {
-    // Under each field, and the member is taken to the first one.
-    const fields = PROBLEM_ORDER.filter((field) => problems[field] && FORM_FIELDS.includes(field));
-    fields.forEach((field, index) =>
-      form.setError(field as CheckoutField, { message: problems[field] }, { shouldFocus: index === 0 }),
-    );
-    const first = PROBLEM_ORDER.find((field) => problems[field]);
-    const message = first ? problems[first]! : Object.values(problems)[0];
-    if (!message) return;
-    if (message === CART_EMPTY_OR_SIGNED_OUT) toastCartEmpty();
-    else toast.error(message);
-  };
 
   const placeOrder = usePlaceOrder({
     onSuccess: (placed) => {
@@ -99,17 +115,15 @@ export function CheckoutForm({
     onError: (error) => {
       // A field the server refused shows under it; anything else (Prices Changed: the cart now shows the new
       // total) is the server's toast.
-      if (error instanceof ApiError && error.fields) showProblems(error.fields);
+      if (form.setServerErrors(error)) toastProblem(error.message);
       else showErrorToast(error, 'Order not placed');
     },
   });
 
-  const submit = form.handleSubmit((fields) => {
-    form.clearErrors();
-    if (lines.length === 0) {
-      toastCartEmpty();
-      return;
-    }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The cart is checked before the details, as the member would read it.
+    if (lines.length === 0) return toastProblem(CART_EMPTY_OR_SIGNED_OUT);
     if (pricing.unavailable.length > 0) {
       toast.error('Some items are no longer available', {
         description: 'Remove them from your cart, then submit your order again.',
@@ -117,49 +131,19 @@ export function CheckoutForm({
       return;
     }
     if (!pricing.live || pricing.totalCents === null) return;
-    const items = lines.map(({ stickerId, size, quantity }) => ({ stickerId, size, quantity }));
-    const input: PlaceOrderInput = {
-      idempotencyKey: idempotencyKeyFor(JSON.stringify([user.id, method, items])),
-      deliveryMethod: method,
-      paymentMethod: fields.paymentMethod,
-      phone: fields.phone,
-      // Only what this method needs leaves the device.
-      address: method === 'Delivery' ? fields.address : '',
-      pickupLocation: method === 'Pickup' ? fields.pickupLocation : '',
-      notes: fields.notes,
-      items,
-      expectedTotalCents: pricing.totalCents,
-    };
-    const checked = placeOrderSchema.safeParse(input);
-    if (!checked.success) {
-      const problems: Record<string, string> = {};
-      for (const issue of checked.error.issues) problems[String(issue.path[0] ?? '_')] ??= issue.message;
-      showProblems(problems);
-      return;
-    }
-    placeOrder.mutate(input);
-  });
+    void form.handleSubmit(
+      (order) => placeOrder.mutate(order),
+      (problems) => toastProblem(firstProblem(problems)),
+    )(event);
+  };
 
   const pending = placeOrder.isPending;
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       <fieldset disabled={pending} className="flex flex-col gap-4">
         <legend className="sr-only">Your details</legend>
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="(555) 123-4567"
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
-        <SelectField
-          label="Payment Method"
-          error={errors.paymentMethod?.message}
-          form={form}
-          name="paymentMethod"
-        >
+        <TextField label="Phone" {...inputKinds.phone} {...form.field('phone')} />
+        <SelectField label="Payment Method" {...form.field('paymentMethod')}>
           {PAYMENT_METHODS.map((payment) => (
             <option key={payment} value={payment}>
               {payment}
@@ -171,13 +155,19 @@ export function CheckoutForm({
             label="Address"
             autoComplete="street-address"
             placeholder="Street, city, ZIP"
-            error={errors.address?.message}
-            {...form.register('address')}
+            {...form.field('address')}
           />
         ) : (
-          <PickupLocationField form={form} error={errors.pickupLocation?.message} />
+          <PickupLocationField {...form.field('pickupLocation')} />
         )}
-        <NotesField form={form} error={errors.notes?.message} />
+        <TextareaField
+          label="Notes"
+          hint="Optional"
+          rows={3}
+          maxLength={500}
+          placeholder="Anything the shop should know"
+          {...form.field('notes')}
+        />
       </fieldset>
 
       <Totals pricing={pricing} method={method} />
@@ -190,61 +180,15 @@ export function CheckoutForm({
   );
 }
 
-function SelectField({
-  label,
-  error,
-  form,
-  name,
-  disabled,
-  children,
-}: {
-  label: string;
-  error: string | undefined;
-  form: UseFormReturn<CheckoutFields>;
-  name: 'paymentMethod' | 'pickupLocation';
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${fieldClass} appearance-auto`}
-        {...form.register(name)}
-      >
-        {children}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function PickupLocationField({
-  form,
-  error,
-}: {
-  form: UseFormReturn<CheckoutFields>;
-  error: string | undefined;
-}) {
+/** The shop's pickup locations; the select waits (disabled) until they have loaded. */
+function PickupLocationField({ error, ...props }: Omit<SelectFieldProps, 'label' | 'children'>) {
   const locations = usePickupLocations();
   return (
     <SelectField
       label="Pickup Location"
       error={error ?? (locations.isError ? 'The pickup locations could not be loaded.' : undefined)}
-      form={form}
-      name="pickupLocation"
       disabled={!locations.data}
+      {...props}
     >
       <option value="">{locations.isPending ? 'Loading locations…' : 'Choose a location'}</option>
       {locations.data?.locations.map((location) => (
@@ -253,37 +197,6 @@ function PickupLocationField({
         </option>
       ))}
     </SelectField>
-  );
-}
-
-const NOTES_MAX = 500;
-
-function NotesField({ form, error }: { form: UseFormReturn<CheckoutFields>; error: string | undefined }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <div className="flex items-baseline justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium">
-          Notes
-        </label>
-        <span className="text-xs text-text-muted">Optional</span>
-      </div>
-      <textarea
-        id={id}
-        rows={3}
-        maxLength={NOTES_MAX}
-        placeholder="Anything the shop should know"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${fieldClass} resize-y py-2.5 leading-relaxed placeholder:text-text-muted/70`}
-        {...form.register('notes')}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

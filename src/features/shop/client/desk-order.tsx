@@ -4,8 +4,9 @@ import { formatDateTime } from '~/client/lib/format-time';
 import { formatUsPhone } from '~/shared/phone';
 import { etaText } from '~/features/shop/client/order-timeline';
 import type { AdminOrderView } from '~/features/shop/orders.schema';
-import { SIZE_LABELS, pickupLocationLabel } from '~/features/shop/shop.schema';
+import { pickupLocationLabel } from '~/features/shop/shop.schema';
 import { formatCents } from '~/shared/money';
+import { OrderItems, OrderTitle } from './order-card';
 import { OrderStatusSelect, StatusBadge } from './order-status';
 
 interface DeskOrderProps {
@@ -24,21 +25,12 @@ export function DeskOrderCard({ order, canManage }: DeskOrderProps) {
         className="flex h-full flex-col gap-3 rounded-card border border-border bg-surface p-4"
       >
         <header className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h3 id={headingId} className="text-lg font-semibold tracking-tight">
-              Order #{order.shortId}
-            </h3>
-            <p className="text-sm text-text-muted">
-              <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
-            </p>
-          </div>
+          <OrderTitle order={order} id={headingId} level="h3" />
           <StatusBadge status={order.status} />
         </header>
         <Customer order={order} />
         <Fulfilment order={order} />
-        <div className="border-t border-border pt-3">
-          <Items order={order} />
-        </div>
+        <OrderItems items={order.items} className="border-t border-border pt-3" />
         <div className="flex items-baseline justify-between gap-3 text-sm">
           <span className="text-text-muted">{order.paymentMethod}</span>
           <Total order={order} />
@@ -77,7 +69,7 @@ export function DeskOrderRow({ order, canManage }: DeskOrderProps) {
       </td>
       <td className={`${cell} w-full min-w-52`}>
         {/* The total has its own column: the lines say only what and how many. */}
-        <Items order={order} prices={false} />
+        <OrderItems items={order.items} prices={false} />
         {order.notes && (
           <div className="mt-2">
             <Notes notes={order.notes} />
@@ -149,22 +141,6 @@ function Fulfilment({ order }: { order: AdminOrderView }) {
         </div>
       )}
     </dl>
-  );
-}
-
-function Items({ order, prices = true }: { order: AdminOrderView; prices?: boolean }) {
-  return (
-    <ul aria-label="Items" className="flex flex-col gap-1 text-sm">
-      {order.items.map((item, index) => (
-        <li key={`${item.stickerId ?? item.stickerName}-${item.size}-${index}`} className="flex gap-3">
-          <span className="min-w-0 flex-1">
-            <span className="tabular">{item.quantity} ×</span> {item.stickerName}{' '}
-            <span className="text-text-muted">· {SIZE_LABELS[item.size]}</span>
-          </span>
-          {prices && <span className="shrink-0 tabular">{formatCents(item.lineTotalCents)}</span>}
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,16 +1,16 @@
 import { MapPin, Plus, Trash2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { Spinner } from '~/client/components/ui/spinner';
 import { TextField } from '~/client/components/ui/text-field';
-import { ApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
+import { useContractForm } from '~/client/lib/form';
 import { usePickupLocations } from '~/features/shop/client/shop.queries';
-import { LOCATION_EMPTY, addLocationSchema, pickupLocationLabel } from '~/features/shop/shop.schema';
-import { EmptyState, ListError } from '~/client/components/ui/list-states';
+import { addLocationSchema, pickupLocationLabel } from '~/features/shop/shop.schema';
 import { useAddPickupLocation, useRemovePickupLocation } from './shop-admin.queries';
 
 /** Manage Pickup Locations: the places members can choose for a pickup order. */
@@ -28,17 +28,13 @@ export function LocationsTab() {
         </p>
       </div>
       <AddLocationForm />
-      {locations.isPending ? (
-        <LocationsSkeleton />
-      ) : locations.isError && names.length === 0 ? (
-        <ListError
-          message="The pickup locations could not be loaded."
-          onRetry={() => void locations.refetch()}
-          retrying={locations.isFetching}
-        />
-      ) : names.length === 0 ? (
-        <EmptyState>No pickup locations yet.</EmptyState>
-      ) : (
+      <ListStates
+        query={locations}
+        empty={names.length === 0}
+        skeleton={<LocationsSkeleton />}
+        errorMessage="The pickup locations could not be loaded."
+        emptyState={<EmptyState>No pickup locations yet.</EmptyState>}
+      >
         <ul
           aria-label="Pickup locations"
           className="divide-y divide-border overflow-hidden rounded-card border border-border bg-surface"
@@ -51,7 +47,7 @@ export function LocationsTab() {
             </li>
           ))}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }
@@ -61,41 +57,28 @@ export function LocationsTab() {
  * spec's message, a duplicate by the server. Both show as a destructive toast and under the field.
  */
 function AddLocationForm() {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
-  const refuse = (message: string) => {
-    setError(message);
-    toast.error(message);
-  };
+  const form = useContractForm(addLocationSchema, { defaultValues: { name: '' } });
   const add = useAddPickupLocation({
     onSuccess: (_, added) => {
-      setName('');
+      form.reset();
       toast.success('Location added', {
-        description: `${pickupLocationLabel(added.trim().toLowerCase())} is now a pickup location.`,
+        description: `${pickupLocationLabel(added)} is now a pickup location.`,
       });
     },
-    onError: (failure) => {
-      const message = failure instanceof ApiError ? failure.fields?.name : undefined;
-      if (message) refuse(message);
-      else showErrorToast(failure, 'Location not added');
+    onError: (error) => {
+      if (form.setServerErrors(error)) toast.error(error.message);
+      else showErrorToast(error, 'Location not added');
     },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = addLocationSchema.safeParse({ name });
-    if (!checked.success) {
-      refuse(checked.error.issues[0]?.message ?? LOCATION_EMPTY);
-      return;
-    }
-    setError(undefined);
-    add.mutate(checked.data.name);
-  };
+  const submit = form.handleSubmit(
+    ({ name }) => add.mutate(name),
+    ({ name }) => toast.error(name?.message),
+  );
 
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       aria-label="Add a pickup location"
       className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-start"
     >
@@ -104,14 +87,10 @@ function AddLocationForm() {
         placeholder="e.g. Van Ness"
         autoComplete="off"
         maxLength={100}
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          if (error) setError(undefined);
-        }}
-        error={error}
+        error={form.formState.errors.name?.message}
         disabled={add.isPending}
         className="flex-1"
+        {...form.register('name')}
       />
       <Button type="submit" disabled={add.isPending} className="sm:mt-[1.625rem]">
         {add.isPending ? <Spinner /> : <Plus className="size-5" aria-hidden />}
@@ -158,17 +137,16 @@ function RemoveLocation({ name }: { name: string }) {
 
 function LocationsSkeleton() {
   return (
-    <div
-      role="status"
-      aria-label="Loading pickup locations"
+    <ListSkeleton
+      label="Loading pickup locations"
+      count={5}
       className="divide-y divide-border overflow-hidden rounded-card border border-border bg-surface"
-    >
-      {[0, 1, 2, 3, 4].map((row) => (
-        <div key={row} aria-hidden className="flex animate-pulse items-center gap-3 px-4 py-4">
-          <div className="size-5 rounded-full bg-surface-raised" />
-          <div className="h-4 w-2/5 rounded bg-surface-raised" />
+      item={
+        <div className="flex items-center gap-3 px-4 py-4">
+          <SkeletonBlock className="size-5 rounded-full" />
+          <SkeletonBlock className="h-4 w-2/5" />
         </div>
-      ))}
-    </div>
+      }
+    />
   );
 }

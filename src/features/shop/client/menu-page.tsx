@@ -1,9 +1,8 @@
-import { Info, RotateCw, SearchX } from 'lucide-react';
-import { Tabs } from 'radix-ui';
+import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
+import { EmptyState, ListSkeleton, ListStates } from '~/client/components/ui/list-states';
+import { Tabs } from '~/client/components/ui/tabs';
 import { useSession } from '~/client/lib/session';
 import type { DeliveryMethod } from '~/features/shop/orders.schema';
 import {
@@ -16,7 +15,7 @@ import {
 import { cartMethodOf, setCartMethod, useCart } from './cart-store';
 import { OrderTypeField } from './order-type-field';
 import { useMenu, useRatingStatus } from './shop.queries';
-import { StickerCard } from './sticker-card';
+import { StickerCard, StickerCardSkeleton } from './sticker-card';
 import { useMinuteClock } from '~/client/lib/use-clock';
 
 const isSize = (value: string | null): value is StickerSize =>
@@ -41,7 +40,7 @@ function Menu({ userId }: { userId: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('size');
   const size: StickerSize = isSize(requested) ? requested : STICKER_SIZES[0];
-  const openSize = (next: string) =>
+  const openSize = (next: StickerSize) =>
     setSearchParams(
       (params) => {
         params.set('size', next);
@@ -73,68 +72,53 @@ function Menu({ userId }: { userId: string }) {
       <div className="sm:max-w-sm">
         <OrderTypeField value={method} onValueChange={changeMethod} />
       </div>
-      <Tabs.Root value={size} onValueChange={openSize} className="flex flex-col gap-5">
-        <Tabs.List
-          aria-label="Sticker sizes"
-          className="grid grid-cols-3 gap-1 rounded-xl border border-border bg-surface p-1 sm:inline-grid sm:self-start"
-        >
-          {STICKER_SIZES.map((tabSize) => (
-            <Tabs.Trigger
-              key={tabSize}
-              value={tabSize}
-              className="min-h-11 rounded-lg px-2 text-sm font-semibold whitespace-nowrap text-text-muted transition-colors duration-150 hover:text-text data-[state=active]:bg-surface-raised data-[state=active]:text-text sm:px-5 sm:text-base"
-            >
-              {SIZE_LABELS[tabSize]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {STICKER_SIZES.map((tabSize) => (
-          <Tabs.Content key={tabSize} value={tabSize} className="outline-none">
-            <SizePanel size={tabSize} method={method} userId={userId} />
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <Tabs
+        label="Sticker sizes"
+        value={size}
+        onValueChange={openSize}
+        className="gap-5"
+        listClassName="sm:inline-grid sm:self-start"
+        items={STICKER_SIZES.map((tabSize) => ({
+          value: tabSize,
+          label: SIZE_LABELS[tabSize],
+          content: <SizePanel size={tabSize} method={method} userId={userId} />,
+        }))}
+      />
     </main>
   );
 }
 
 const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
+/** A card while the menu loads: name, description, rating, price, Add to cart and Rate. */
+const CARD_SKELETON = [
+  'h-5 w-1/2',
+  'h-3 w-full',
+  'h-3 w-4/5',
+  'h-7 w-1/3',
+  'h-11 rounded-xl',
+  'h-11 rounded-xl',
+];
 
 function SizePanel({ size, method, userId }: { size: StickerSize; method: DeliveryMethod; userId: string }) {
   const menu = useMenu();
   const cooldown = useRatingCooldown();
-  if (menu.isPending) return <MenuSkeleton />;
-  if (menu.isError) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-card border border-danger/50 bg-surface px-6 py-10 text-center"
-      >
-        <p className="text-base">The menu could not be loaded.</p>
-        <Button variant="secondary" disabled={menu.isFetching} onClick={() => void menu.refetch()}>
-          {menu.isFetching ? <Spinner /> : <RotateCw className="size-5" aria-hidden />}
-          Try Again
-        </Button>
-      </div>
-    );
-  }
-  const stickers = stickersFor(menu.data.stickers, size);
-  if (stickers.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-border bg-surface px-6 py-12 text-center">
-        <SearchX className="size-8 text-text-muted" aria-hidden />
-        <p className="text-base text-text-muted">No stickers available for this size.</p>
-      </div>
-    );
-  }
+  const stickers = stickersFor(menu.data?.stickers ?? [], size);
   return (
-    <ul aria-label={SIZE_LABELS[size]} className={grid}>
-      {stickers.map((sticker) => (
-        <li key={sticker.id} className="flex">
-          <StickerCard sticker={sticker} size={size} method={method} userId={userId} cooldown={cooldown} />
-        </li>
-      ))}
-    </ul>
+    <ListStates
+      query={menu}
+      empty={stickers.length === 0}
+      skeleton={<MenuSkeleton />}
+      errorMessage="The menu could not be loaded."
+      emptyState={<EmptyState>No stickers available for this size.</EmptyState>}
+    >
+      <ul aria-label={SIZE_LABELS[size]} className={grid}>
+        {stickers.map((sticker) => (
+          <li key={sticker.id} className="flex">
+            <StickerCard sticker={sticker} size={size} method={method} userId={userId} cooldown={cooldown} />
+          </li>
+        ))}
+      </ul>
+    </ListStates>
   );
 }
 
@@ -150,20 +134,10 @@ function useRatingCooldown(): string | null {
 
 function MenuSkeleton() {
   return (
-    <div role="status" aria-label="Loading the menu" className={grid}>
-      {[0, 1, 2].map((card) => (
-        <div key={card} aria-hidden className="overflow-hidden rounded-card border border-border bg-surface">
-          <div className="aspect-[4/3] animate-pulse bg-surface-raised" />
-          <div className="flex flex-col gap-3 p-4">
-            <div className="h-5 w-1/2 animate-pulse rounded bg-surface-raised" />
-            <div className="h-3 w-full animate-pulse rounded bg-surface-raised" />
-            <div className="h-3 w-4/5 animate-pulse rounded bg-surface-raised" />
-            <div className="h-7 w-1/3 animate-pulse rounded bg-surface-raised" />
-            <div className="h-11 animate-pulse rounded-xl bg-surface-raised" />
-            <div className="h-11 animate-pulse rounded-xl bg-surface-raised" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <ListSkeleton
+      label="Loading the menu"
+      className={grid}
+      item={<StickerCardSkeleton lines={CARD_SKELETON} />}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { formatDateTime } from '~/client/lib/format-time';
 import { SIZE_LABELS, pickupLocationLabel } from '~/features/shop/shop.schema';
 import { formatCents } from '~/shared/money';
-import { timelineStep, type OrderView } from '../orders.schema';
+import { timelineStep, type OrderLineView, type OrderView } from '../orders.schema';
 import { OrderTimeline, etaText } from './order-timeline';
 
 /** One of the member's orders: what, where, how much, and its status as it changes. */
@@ -24,14 +24,7 @@ export function OrderCard({ order }: { order: OrderView }) {
       className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 sm:p-5"
     >
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-lg font-semibold tracking-tight">
-            Order #{order.shortId}
-          </h2>
-          <p className="text-sm text-text-muted">
-            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
-          </p>
-        </div>
+        <OrderTitle order={order} id={headingId} level="h2" />
         {/* Announced politely when the shop or the driver moves the order along. */}
         <p aria-live="polite" aria-atomic="true" className="text-right">
           <span
@@ -47,20 +40,7 @@ export function OrderCard({ order }: { order: OrderView }) {
 
       <OrderTimeline order={order} />
 
-      <ul aria-label="Items" className="flex flex-col gap-1.5 border-t border-border pt-3 text-sm">
-        {order.items.map((item, index) => (
-          <li
-            key={`${item.stickerId ?? item.stickerName}-${item.size}-${index}`}
-            className="flex justify-between gap-3"
-          >
-            <span className="min-w-0">
-              <span className="tabular">{item.quantity} ×</span> {item.stickerName}{' '}
-              <span className="text-text-muted">· {SIZE_LABELS[item.size]}</span>
-            </span>
-            <span className="shrink-0 tabular">{formatCents(item.lineTotalCents)}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderItems items={order.items} className="border-t border-border pt-3" />
 
       <div className="flex flex-col gap-3 border-t border-border pt-3 text-sm sm:flex-row sm:justify-between">
         <dl className="flex flex-col gap-1.5 text-text-muted">
@@ -105,5 +85,52 @@ export function OrderCard({ order }: { order: OrderView }) {
         </dl>
       </div>
     </article>
+  );
+}
+
+/** "Order #ABC123" and when it was placed: an order card's heading, named by `id`. */
+export function OrderTitle({
+  order,
+  id,
+  level: Heading,
+}: {
+  order: Pick<OrderView, 'shortId' | 'createdAt'>;
+  id: string;
+  level: 'h2' | 'h3';
+}) {
+  return (
+    <div className="min-w-0">
+      <Heading id={id} className="text-lg font-semibold tracking-tight">
+        Order #{order.shortId}
+      </Heading>
+      <p className="text-sm text-text-muted">
+        <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+      </p>
+    </div>
+  );
+}
+
+/** What was ordered: how many of which sticker in which size, and (unless a column shows it) each line's price. */
+export function OrderItems({
+  items,
+  prices = true,
+  className = '',
+}: {
+  items: OrderLineView[];
+  prices?: boolean;
+  className?: string;
+}) {
+  return (
+    <ul aria-label="Items" className={`flex flex-col gap-1.5 text-sm ${className}`}>
+      {items.map((item, index) => (
+        <li key={`${item.stickerId ?? item.stickerName}-${item.size}-${index}`} className="flex gap-3">
+          <span className="min-w-0 flex-1">
+            <span className="tabular">{item.quantity} ×</span> {item.stickerName}{' '}
+            <span className="text-text-muted">· {SIZE_LABELS[item.size]}</span>
+          </span>
+          {prices && <span className="shrink-0 tabular">{formatCents(item.lineTotalCents)}</span>}
+        </li>
+      ))}
+    </ul>
   );
 }

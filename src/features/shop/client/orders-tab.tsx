@@ -1,6 +1,4 @@
 import { Archive, Download, Inbox } from 'lucide-react';
-import { RadioGroup } from 'radix-ui';
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
@@ -10,7 +8,8 @@ import { useMediaQuery } from '~/client/lib/use-media-query';
 import type { OrderListView } from '~/features/shop/orders.schema';
 import { can } from '~/shared/permissions';
 import { DeskOrderCard, DeskOrderRow } from './desk-order';
-import { EmptyState, ListError } from '~/client/components/ui/list-states';
+import { SegmentedChoice, type Choice } from './segmented-choice';
+import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { LoadMore } from '~/client/components/load-more';
 import type { Actor } from '~/shared/permissions';
 import { useDeskOrders, useExportOrders } from './shop-admin.queries';
@@ -21,9 +20,9 @@ const TABLE_QUERY = '(min-width: 1200px)';
 const headerCell =
   'sticky top-[calc(5.25rem+env(safe-area-inset-top))] z-10 bg-surface px-4 py-3 text-left text-xs font-semibold tracking-wide text-text-muted uppercase';
 
-const VIEWS: { view: OrderListView; label: string; Icon: typeof Inbox }[] = [
-  { view: 'active', label: 'Active', Icon: Inbox },
-  { view: 'archived', label: 'Archived', Icon: Archive },
+const VIEWS: Choice<OrderListView>[] = [
+  { value: 'active', label: 'Active', Icon: Inbox },
+  { value: 'archived', label: 'Archived', Icon: Archive },
 ];
 
 /**
@@ -47,7 +46,14 @@ export function OrdersTab({ actor }: { actor: Actor }) {
   const orders = list.data?.pages.flatMap((page) => page.orders) ?? [];
   const wide = useMediaQuery(TABLE_QUERY);
   const canManage = can(actor, 'manage:orders');
-  const noun = view === 'active' ? 'active' : 'archived';
+  const listName = view === 'active' ? 'Active orders' : 'Archived orders';
+  // New orders arrive live: the count is read out politely as it changes (an empty list says 0 as well).
+  const count = (
+    <p aria-live="polite" className="text-sm text-text-muted tabular">
+      {orders.length}
+      {list.hasNextPage ? '+' : ''} {view} {orders.length === 1 ? 'order' : 'orders'}
+    </p>
+  );
 
   return (
     <section aria-labelledby="orders-heading" className="flex flex-col gap-4">
@@ -57,30 +63,32 @@ export function OrdersTab({ actor }: { actor: Actor }) {
         </h2>
         {can(actor, 'export:orders') && <ExportButton view={view} />}
       </div>
-      <ViewToggle view={view} onChange={setView} />
-      {list.isPending ? (
-        <OrderListSkeleton />
-      ) : list.isError && orders.length === 0 ? (
-        <ListError
-          message="The orders could not be loaded."
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : (
-        <div className="flex flex-col gap-3">
-          {/* New orders arrive live: the count is read out politely as it changes. */}
-          <p aria-live="polite" className="text-sm text-text-muted tabular">
-            {orders.length}
-            {list.hasNextPage ? '+' : ''} {noun} {orders.length === 1 ? 'order' : 'orders'}
-          </p>
-          {orders.length === 0 ? (
+      <SegmentedChoice
+        label="Orders shown"
+        hideLabel
+        value={view}
+        onValueChange={setView}
+        choices={VIEWS}
+        className="sm:max-w-sm"
+      />
+      <ListStates
+        query={list}
+        empty={orders.length === 0}
+        skeleton={<OrderListSkeleton />}
+        errorMessage="The orders could not be loaded."
+        emptyState={
+          <div className="flex flex-col gap-3">
+            {count}
             <EmptyState>{view === 'active' ? 'No active orders.' : 'No archived orders yet.'}</EmptyState>
-          ) : wide ? (
+          </div>
+        }
+      >
+        <div className="flex flex-col gap-3">
+          {count}
+          {wide ? (
             <div className="overflow-clip rounded-card border border-border bg-surface">
               <table className="w-full border-collapse">
-                <caption className="sr-only">
-                  {view === 'active' ? 'Active orders' : 'Archived orders'}
-                </caption>
+                <caption className="sr-only">{listName}</caption>
                 <thead>
                   <tr>
                     {['Order', 'Customer', 'Items', 'Fulfilment'].map((name) => (
@@ -104,55 +112,16 @@ export function OrdersTab({ actor }: { actor: Actor }) {
               </table>
             </div>
           ) : (
-            <ul
-              aria-label={view === 'active' ? 'Active orders' : 'Archived orders'}
-              className="grid items-stretch gap-3 md:grid-cols-2"
-            >
+            <ul aria-label={listName} className="grid items-stretch gap-3 md:grid-cols-2">
               {orders.map((order) => (
                 <DeskOrderCard key={order.id} order={order} canManage={canManage} />
               ))}
             </ul>
           )}
-          <LoadMore
-            hasMore={list.hasNextPage}
-            loading={list.isFetchingNextPage}
-            failed={list.isFetchNextPageError}
-            onLoad={() => void list.fetchNextPage()}
-            failedMessage="More orders could not be loaded."
-          />
+          <LoadMore query={list} failedMessage="More orders could not be loaded." />
         </div>
-      )}
+      </ListStates>
     </section>
-  );
-}
-
-/** Active or Archived, as one segmented control. */
-function ViewToggle({ view, onChange }: { view: OrderListView; onChange: (view: OrderListView) => void }) {
-  const labelId = useId();
-  return (
-    <div className="flex flex-col gap-1.5 sm:max-w-sm">
-      <span id={labelId} className="sr-only">
-        Orders shown
-      </span>
-      <RadioGroup.Root
-        value={view}
-        onValueChange={(value) => onChange(value as OrderListView)}
-        aria-labelledby={labelId}
-        orientation="horizontal"
-        className="grid grid-cols-2 gap-1 rounded-xl border border-border bg-background p-1"
-      >
-        {VIEWS.map(({ view: value, label, Icon }) => (
-          <RadioGroup.Item
-            key={value}
-            value={value}
-            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-base font-semibold text-text-muted transition-colors duration-150 hover:text-text data-[state=checked]:bg-primary data-[state=checked]:text-on-primary"
-          >
-            <Icon className="size-5" aria-hidden />
-            {label}
-          </RadioGroup.Item>
-        ))}
-      </RadioGroup.Root>
-    </div>
   );
 }
 
@@ -178,25 +147,24 @@ function ExportButton({ view }: { view: OrderListView }) {
 /** Grey blocks shaped like order cards while the first page loads. */
 function OrderListSkeleton() {
   return (
-    <div role="status" aria-label="Loading orders" className="grid gap-3 md:grid-cols-2">
-      {[0, 1, 2, 3].map((card) => (
-        <div
-          key={card}
-          aria-hidden
-          className="flex animate-pulse flex-col gap-3 rounded-card border border-border bg-surface p-4"
-        >
+    <ListSkeleton
+      label="Loading orders"
+      count={4}
+      className="grid gap-3 md:grid-cols-2"
+      item={
+        <div className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4">
           <div className="flex justify-between gap-4">
             <div className="flex flex-col gap-2">
-              <div className="h-5 w-32 rounded bg-surface-raised" />
-              <div className="h-3.5 w-40 rounded bg-surface-raised" />
+              <SkeletonBlock className="h-5 w-32" />
+              <SkeletonBlock className="h-3.5 w-40" />
             </div>
-            <div className="h-7 w-24 rounded-full bg-surface-raised" />
+            <SkeletonBlock className="h-7 w-24 rounded-full" />
           </div>
-          <div className="h-4 w-1/2 rounded bg-surface-raised" />
-          <div className="h-4 w-3/4 rounded bg-surface-raised" />
-          <div className="h-11 rounded-xl bg-surface-raised" />
+          <SkeletonBlock className="h-4 w-1/2" />
+          <SkeletonBlock className="h-4 w-3/4" />
+          <SkeletonBlock className="h-11 rounded-xl" />
         </div>
-      ))}
-    </div>
+      }
+    />
   );
 }

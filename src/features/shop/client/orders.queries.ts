@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '~/client/lib/api-client';
+import { api, isApiError } from '~/client/lib/api-client';
 import type { MutationConfig } from '~/client/lib/query-client';
 
 import { shopQueryKeys } from '~/features/shop/client/shop.queries';
@@ -39,7 +39,7 @@ export function usePlaceOrder(config: MutationConfig<PlaceOrderResponse, PlaceOr
     },
     onError: async (...args) => {
       // Prices Changed: the cart shows the shop's current prices and fee before the member submits again.
-      if (args[0].status === 409) {
+      if (isApiError(args[0], 'PRICES_CHANGED')) {
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: shopQueryKeys.menu() }),
           queryClient.invalidateQueries({ queryKey: shopQueryKeys.settings() }),

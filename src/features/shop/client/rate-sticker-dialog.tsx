@@ -1,9 +1,12 @@
 import { Star } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
+import { useContractForm } from '~/client/lib/form';
 import {
   INCOMPLETE_RATING,
   INCOMPLETE_RATING_TITLE,
@@ -18,11 +21,11 @@ const CATEGORY_LABELS: Record<RatingCategory, string> = { smell: 'Smell', taste:
 const SCORES = [1, 2, 3, 4, 5] as const;
 const incompleteDescription = INCOMPLETE_RATING.slice(INCOMPLETE_RATING_TITLE.length + 2);
 
-type Scores = Partial<Record<RatingCategory, number>>;
-
 /** Smell, taste and high from 1 to 5; all three or nothing (spec section 5). Put inside a `Dialog.Root`. */
 export function RateStickerDialog({ sticker, onDone }: { sticker: MenuSticker; onDone: () => void }) {
-  const [scores, setScores] = useState<Scores>({});
+  const form = useContractForm(rateStickerSchema, {
+    defaultValues: { smell: undefined, taste: undefined, high: undefined },
+  });
   const rate = useRateSticker({
     onSuccess: ({ xpAwarded }) => {
       toast.success('Thanks for rating!', { description: `You earned +${xpAwarded} XP.` });
@@ -31,37 +34,33 @@ export function RateStickerDialog({ sticker, onDone }: { sticker: MenuSticker; o
     onError: (error) => {
       showErrorToast(error, 'Rating not saved');
       // Already rated: the card now shows when the member may rate again.
-      if (error.status === 409) onDone();
+      if (isApiError(error, 'ON_COOLDOWN')) onDone();
     },
   });
 
-  const submit = () => {
-    const parsed = rateStickerSchema.safeParse(scores);
-    if (!parsed.success) {
-      toast.error(INCOMPLETE_RATING_TITLE, { description: incompleteDescription });
-      return;
-    }
-    rate.mutate({ stickerId: sticker.id, ...parsed.data });
-  };
+  // A missing score is the only way to fail the contract: the spec's one toast, whichever is missing.
+  const submit = form.handleSubmit(
+    (scores) => rate.mutate({ stickerId: sticker.id, ...scores }),
+    () => toast.error(INCOMPLETE_RATING_TITLE, { description: incompleteDescription }),
+  );
 
   return (
     <DialogPanel title={`Rate ${sticker.name}`} description="Score each from 1 (low) to 5 (high).">
-      <form
-        noValidate
-        className="mt-5 flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate className="mt-5 flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
         <fieldset disabled={rate.isPending} className="flex flex-col gap-4">
           <legend className="sr-only">Your scores</legend>
           {RATING_CATEGORIES.map((category) => (
-            <ScorePicker
+            <Controller
               key={category}
-              label={CATEGORY_LABELS[category]}
-              value={scores[category]}
-              onChange={(score) => setScores((current) => ({ ...current, [category]: score }))}
+              control={form.control}
+              name={category}
+              render={({ field }) => (
+                <ScorePicker
+                  label={CATEGORY_LABELS[category]}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
             />
           ))}
         </fieldset>

@@ -2,17 +2,16 @@ import { Store } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
-import { TextField } from '~/client/components/ui/text-field';
+import { FormActions } from '~/client/components/ui/form-actions';
+import { ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { formatUsPhone } from '~/shared/phone';
 import { useShopSettings } from '~/features/shop/client/shop.queries';
 import { updateShopSettingsSchema, type ShopSettings } from '~/features/shop/shop.schema';
 import { parseDollarsToCents } from '~/shared/money';
 import { useContractForm, type FieldOf } from '~/client/lib/form';
-import { DollarField, centsToDollarInput } from './dollar-field';
-import { ListError } from '~/client/components/ui/list-states';
+import { centsToDollarInput, dollarInput } from './dollar-input';
 import { useUpdateShopSettings } from './shop-admin.queries';
 
 /** The form's fields: the fee in dollars as typed; the contract (updateShopSettingsSchema) is in cents. */
@@ -49,17 +48,15 @@ export function SettingsTab() {
       <h2 id="settings-heading" className="text-xl font-semibold tracking-tight">
         Settings
       </h2>
-      {settings.data ? (
-        <ShopSettingsForm settings={settings.data} />
-      ) : settings.isError ? (
-        <ListError
-          message="The shop settings could not be loaded."
-          onRetry={() => void settings.refetch()}
-          retrying={settings.isFetching}
-        />
-      ) : (
-        <SettingsSkeleton />
-      )}
+      <ListStates
+        query={settings}
+        empty={!settings.data}
+        skeleton={<SettingsSkeleton />}
+        errorMessage="The shop settings could not be loaded."
+        emptyState={null}
+      >
+        {settings.data && <ShopSettingsForm settings={settings.data} />}
+      </ListStates>
     </section>
   );
 }
@@ -73,7 +70,7 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
     values: current,
     resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
 
   const update = useUpdateShopSettings({
     onSuccess: (saved) => {
@@ -107,72 +104,58 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
       </div>
       <fieldset disabled={update.isPending} className="flex flex-col gap-4">
         <legend className="sr-only">Shop settings</legend>
-        <TextField
-          label="Shop name"
-          autoComplete="off"
-          maxLength={80}
-          error={errors.shopName?.message}
-          {...form.register('shopName')}
-        />
+        <TextField label="Shop name" autoComplete="off" maxLength={80} {...form.field('shopName')} />
         <TextField
           label="Contact phone"
           hint="Shown after ordering"
-          type="tel"
-          inputMode="tel"
+          {...inputKinds.phone}
           autoComplete="off"
-          placeholder="(555) 123-4567"
-          error={errors.contactPhone?.message}
-          {...form.register('contactPhone')}
+          {...form.field('contactPhone')}
         />
         <div className="sm:max-w-56">
           <Controller
             control={form.control}
             name="deliveryFee"
             render={({ field, fieldState }) => (
-              <DollarField
+              <TextField
                 label="Delivery fee"
                 hint="Pickup is free"
+                prefix="$"
                 placeholder="20"
                 error={fieldState.error?.message}
-                {...field}
+                {...dollarInput(field)}
               />
             )}
           />
         </div>
       </fieldset>
-      <div className="flex flex-col-reverse gap-3 border-t border-border pt-4 sm:flex-row sm:justify-end">
-        <Button
-          type="button"
-          variant="secondary"
-          disabled={!isDirty || update.isPending}
-          onClick={() => form.reset(current)}
-        >
-          Discard Changes
-        </Button>
-        <Button type="submit" disabled={!isDirty || update.isPending}>
-          {update.isPending && <Spinner />}
-          Save
-        </Button>
-      </div>
+      <FormActions
+        dirty={isDirty}
+        pending={update.isPending}
+        onDiscard={() => form.reset(current)}
+        className="border-t border-border pt-4"
+      />
     </form>
   );
 }
 
 function SettingsSkeleton() {
   return (
-    <div
-      role="status"
-      aria-label="Loading settings"
-      className="flex animate-pulse flex-col gap-4 rounded-card border border-border bg-surface p-5"
-    >
-      <div className="h-5 w-1/4 rounded bg-surface-raised" />
-      <div className="h-3.5 w-3/4 rounded bg-surface-raised" />
-      {[0, 1, 2].map((row) => (
-        <div key={row} aria-hidden className="flex flex-col gap-2">
-          <div className="h-3.5 w-1/3 rounded bg-surface-raised" />
-          <div className="h-11 rounded-xl bg-surface-raised" />
+    <ListSkeleton
+      label="Loading settings"
+      count={1}
+      item={
+        <div className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5">
+          <SkeletonBlock className="h-5 w-1/4" />
+          <SkeletonBlock className="h-3.5 w-3/4" />
+          {[0, 1, 2].map((row) => (
+            <div key={row} className="flex flex-col gap-2">
+              <SkeletonBlock className="h-3.5 w-1/3" />
+              <SkeletonBlock className="h-11 rounded-xl" />
+            </div>
+          ))}
         </div>
-      ))}
-    </div>
+      }
+    />
   );
 }

@@ -1,26 +1,32 @@
 import {
   infiniteQueryOptions,
   queryOptions,
+  type QueryClient,
   useInfiniteQuery,
   useMutation,
   useQuery,
-  useQueryClient,
 } from '@tanstack/react-query';
 import { api, fetchFile, uploadFile, type ApiError } from '~/client/lib/api-client';
-import type { MutationConfig } from '~/client/lib/query-client';
+
+import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
+
 import { saveFile } from '~/client/lib/save-file';
+
 import { ordersQueryKeys } from '~/features/shop/client/orders.queries';
+
 import type {
   AdminOrdersResponse,
   OrderListView,
   OrderStatus,
   OrderView,
 } from '~/features/shop/orders.schema';
+
 import {
   pickupLocationsQueryOptions,
   shopQueryKeys,
   shopSettingsQueryOptions,
 } from '~/features/shop/client/shop.queries';
+
 import type {
   CatalogResponse,
   CatalogSticker,
@@ -52,24 +58,19 @@ export function useDeskOrders(view: OrderListView) {
   return useInfiniteQuery(deskOrdersOptions(view));
 }
 
-export function useSetOrderStatus(
+export const useSetOrderStatus = (
   config: MutationConfig<{ order: OrderView }, { orderId: string; status: OrderStatus }> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: ({ orderId, status }) =>
+) =>
+  useApiMutation(
+    ({ orderId, status }) =>
       api<{ order: OrderView }>(`/admin/orders/${encodeURIComponent(orderId)}/status`, {
         method: 'PATCH',
         body: { status },
       }),
-    onSuccess: async (...args) => {
-      // Both lists: a completed or cancelled order moves to the archive, a reopened one back.
-      await queryClient.invalidateQueries({ queryKey: deskQueryKey });
-      await config.onSuccess?.(...args);
-    },
-  });
-}
+    // Both lists: a completed or cancelled order moves to the archive, a reopened one back.
+    (queryClient) => queryClient.invalidateQueries({ queryKey: deskQueryKey }),
+    config,
+  );
 
 /** Downloads the view as CSV under the server's file name; resolves with that name. */
 export function useExportOrders(config: MutationConfig<string, OrderListView> = {}) {
@@ -115,11 +116,9 @@ export interface SaveStickerResult {
  * Creates a sticker (no id) or changes one, then uploads its new picture if one was chosen. The picture is a
  * second request: when only it fails, the sticker is saved and the result carries the upload's error.
  */
-export function useSaveSticker(config: MutationConfig<SaveStickerResult, SaveStickerVariables> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: async ({ stickerId, fields, image }) => {
+export const useSaveSticker = (config: MutationConfig<SaveStickerResult, SaveStickerVariables> = {}) =>
+  useApiMutation(
+    async ({ stickerId, fields, image }) => {
       let { sticker } = stickerId
         ? await api<StickerResponse>(`/admin/stickers/${encodeURIComponent(stickerId)}`, {
             method: 'PATCH',
@@ -139,33 +138,25 @@ export function useSaveSticker(config: MutationConfig<SaveStickerResult, SaveSti
       }
       return { sticker, imageError };
     },
-    onSuccess: async (...args) => {
-      await invalidateStickers(queryClient);
-      await config.onSuccess?.(...args);
-    },
-  });
-}
+    invalidateStickers,
+    config,
+  );
 
-export function useSetStickerHidden(
+export const useSetStickerHidden = (
   config: MutationConfig<StickerResponse, { stickerId: string; hidden: boolean }> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: ({ stickerId, hidden }) =>
+) =>
+  useApiMutation(
+    ({ stickerId, hidden }) =>
       api<StickerResponse>(`/admin/stickers/${encodeURIComponent(stickerId)}`, {
         method: 'PATCH',
         body: { hidden },
       }),
-    onSuccess: async (...args) => {
-      await invalidateStickers(queryClient);
-      await config.onSuccess?.(...args);
-    },
-  });
-}
+    invalidateStickers,
+    config,
+  );
 
 /** The catalogue and this admin's own menu (the event stream does the same for everyone else). */
-const invalidateStickers = (queryClient: ReturnType<typeof useQueryClient>) =>
+const invalidateStickers = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: catalogQueryOptions.queryKey }),
     queryClient.invalidateQueries({ queryKey: shopQueryKeys.menu() }),
@@ -173,46 +164,31 @@ const invalidateStickers = (queryClient: ReturnType<typeof useQueryClient>) =>
 
 // Pickup locations: the members' list (shop.queries) is the one the tab shows; changes answer with the new list.
 
-function useLocationMutation<TVariables>(
-  request: (variables: TVariables) => Promise<PickupLocationsResponse>,
-  config: MutationConfig<PickupLocationsResponse, TVariables>,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: request,
-    onSuccess: async (...args) => {
-      queryClient.setQueryData(pickupLocationsQueryOptions.queryKey, args[0]);
-      await config.onSuccess?.(...args);
-    },
-  });
-}
+const setLocations = (queryClient: QueryClient, locations: PickupLocationsResponse) =>
+  queryClient.setQueryData(pickupLocationsQueryOptions.queryKey, locations);
 
 export const useAddPickupLocation = (config: MutationConfig<PickupLocationsResponse, string> = {}) =>
-  useLocationMutation(
+  useApiMutation(
     (name) => api<PickupLocationsResponse>('/admin/pickup-locations', { body: { name } }),
+    setLocations,
     config,
   );
 
 export const useRemovePickupLocation = (config: MutationConfig<PickupLocationsResponse, string> = {}) =>
-  useLocationMutation(
+  useApiMutation(
     (name) =>
       api<PickupLocationsResponse>(`/admin/pickup-locations/${encodeURIComponent(name)}`, {
         method: 'DELETE',
       }),
+    setLocations,
     config,
   );
 
 // The shop's settings: read where members read them (shop.queries), saved here.
 
-export function useUpdateShopSettings(config: MutationConfig<ShopSettings, UpdateShopSettingsInput> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (settings) => api<ShopSettings>('/admin/shop-settings', { method: 'PUT', body: settings }),
-    onSuccess: async (...args) => {
-      queryClient.setQueryData(shopSettingsQueryOptions.queryKey, args[0]);
-      await config.onSuccess?.(...args);
-    },
-  });
-}
+export const useUpdateShopSettings = (config: MutationConfig<ShopSettings, UpdateShopSettingsInput> = {}) =>
+  useApiMutation(
+    (settings) => api<ShopSettings>('/admin/shop-settings', { method: 'PUT', body: settings }),
+    (queryClient, saved) => queryClient.setQueryData(shopSettingsQueryOptions.queryKey, saved),
+    config,
+  );

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '~/client/lib/api-client';
+import { api, isApiError } from '~/client/lib/api-client';
 import type { MutationConfig } from '~/client/lib/query-client';
 
 import { sessionQueryKey } from '~/client/lib/session';
@@ -81,7 +81,7 @@ export function useRateSticker(config: MutationConfig<RateStickerResponse, RateS
     },
     onError: async (...args) => {
       // Already rated (here or on another device): learn when the member may rate again.
-      if (args[0].status === 409) {
+      if (isApiError(args[0], 'ON_COOLDOWN')) {
         await queryClient.invalidateQueries({ queryKey: shopQueryKeys.ratingStatus() });
       }
       await config.onError?.(...args);

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
+import { SkeletonBlock } from '~/client/components/ui/list-states';
 import type { DeliveryMethod } from '~/features/shop/orders.schema';
 import { formatCents } from '~/shared/money';
 import { SIZE_LABELS, type MenuSticker, type RatingSummary, type StickerSize } from '../shop.schema';
@@ -35,14 +36,7 @@ export function StickerCard({
     >
       <StickerImage id={sticker.id} name={sticker.name} imageUrl={sticker.imageUrl} />
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex items-start justify-between gap-3">
-          <h2 id={headingId} className="min-w-0 text-lg font-semibold tracking-tight break-words">
-            {sticker.name}
-          </h2>
-          <span className="shrink-0 rounded-full border border-border px-2.5 py-0.5 text-xs font-medium text-text-muted">
-            {sticker.type}
-          </span>
-        </div>
+        <StickerTitle sticker={sticker} id={headingId} level="h2" />
         <p className="line-clamp-3 text-sm leading-relaxed text-text-muted">{sticker.description}</p>
         <div className="mt-auto flex flex-col gap-3">
           <RatingLine rating={sticker.rating} />
@@ -97,6 +91,42 @@ function AddToCart({
         </Button>
       </div>
     </>
+  );
+}
+
+/** The sticker's name, as its card's heading (named by `id`), and its type. */
+export function StickerTitle({
+  sticker,
+  id,
+  level: Heading,
+}: {
+  sticker: Pick<MenuSticker, 'name' | 'type'>;
+  id: string;
+  level: 'h2' | 'h3';
+}) {
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <Heading id={id} className="min-w-0 text-lg font-semibold tracking-tight break-words">
+        {sticker.name}
+      </Heading>
+      <span className="shrink-0 rounded-full border border-border px-2.5 py-0.5 text-xs font-medium text-text-muted">
+        {sticker.type}
+      </span>
+    </div>
+  );
+}
+
+/** A sticker card while it loads: the picture's frame, then a block per line (`lines`: each block's size). */
+export function StickerCardSkeleton({ lines }: { lines: string[] }) {
+  return (
+    <div className="overflow-hidden rounded-card border border-border bg-surface">
+      <SkeletonBlock className="aspect-[4/3] rounded-none" />
+      <div className="flex flex-col gap-3 p-4">
+        {lines.map((line, index) => (
+          <SkeletonBlock key={index} className={line} />
+        ))}
+      </div>
+    </div>
   );
 }
 

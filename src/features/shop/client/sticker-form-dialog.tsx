@@ -1,18 +1,13 @@
 import { ImageUp } from 'lucide-react';
-
 import { useEffect, useId, useState } from 'react';
-
 import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
-
+import { SelectField } from '~/client/components/ui/select-field';
 import { TextField } from '~/client/components/ui/text-field';
-
+import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
-
 import { StickerImage } from '~/features/shop/client/sticker-image';
-
 import {
   SIZE_LABELS,
   STICKER_SIZES,
@@ -22,13 +17,9 @@ import {
   type StickerSize,
   type StickerType,
 } from '~/features/shop/shop.schema';
-
 import { parseDollarsToCents } from '~/shared/money';
-
 import { useContractForm, type FieldOf } from '~/client/lib/form';
-
-import { DollarField, centsToDollarInput } from './dollar-field';
-
+import { centsToDollarInput, dollarInput } from './dollar-input';
 import { useSaveSticker } from './shop-admin.queries';
 
 /** The form's fields: prices as typed, in dollars; the contract (stickerFormSchema) is in cents. */
@@ -64,9 +55,6 @@ const fieldOf: FieldOf = (path) => {
   return ['name', 'type', 'description'].includes(head ?? '') ? head : undefined;
 };
 
-const fieldClass =
-  'min-h-11 w-full rounded-xl border border-border bg-background px-3.5 text-base text-text transition-colors duration-150 hover:border-text-muted/50 focus-visible:border-primary aria-invalid:border-danger';
-
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
 /**
@@ -88,7 +76,6 @@ export function StickerFormDialog({ sticker, onDone }: { sticker?: CatalogSticke
         }
       : { name: '', type: 'Hybrid', description: '', price35g: '', priceOz: '', priceLb: '' },
   });
-  const { errors } = form.formState;
   const [image, setImage] = useState<{ file: File; url: string } | null>(null);
   // The preview's object URL is released when another picture replaces it or the dialog closes.
   useEffect(
@@ -135,15 +122,15 @@ export function StickerFormDialog({ sticker, onDone }: { sticker?: CatalogSticke
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 flex flex-col gap-5">
         <fieldset disabled={save.isPending} className="flex flex-col gap-4">
           <legend className="sr-only">{title}</legend>
-          <TextField
-            label="Name"
-            autoComplete="off"
-            maxLength={80}
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <TypeSelect error={errors.type?.message} {...form.register('type')} />
-          <DescriptionField error={errors.description?.message} {...form.register('description')} />
+          <TextField label="Name" autoComplete="off" maxLength={80} {...form.field('name')} />
+          <SelectField label="Type" {...form.field('type')}>
+            {STICKER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </SelectField>
+          <TextareaField label="Description" rows={3} maxLength={1000} {...form.field('description')} />
           <ImagePicker
             stickerId={sticker?.id ?? 'new'}
             name={typedName.trim() || sticker?.name || 'New sticker'}
@@ -160,11 +147,12 @@ export function StickerFormDialog({ sticker, onDone }: { sticker?: CatalogSticke
                   control={form.control}
                   name={PRICE_FIELDS[size]}
                   render={({ field, fieldState }) => (
-                    <DollarField
+                    <TextField
                       label={SIZE_LABELS[size]}
+                      prefix="$"
                       placeholder={PRICE_PLACEHOLDERS[size]}
                       error={fieldState.error?.message}
-                      {...field}
+                      {...dollarInput(field)}
                     />
                   )}
                 />
@@ -175,70 +163,6 @@ export function StickerFormDialog({ sticker, onDone }: { sticker?: CatalogSticke
         <DialogActions confirmLabel={sticker ? 'Save Changes' : 'Add Sticker'} pending={save.isPending} />
       </form>
     </DialogPanel>
-  );
-}
-
-function TypeSelect({
-  error,
-  ...props
-}: { error: string | undefined } & React.SelectHTMLAttributes<HTMLSelectElement> & {
-    ref?: React.Ref<HTMLSelectElement>;
-  }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        Type
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${fieldClass} appearance-auto`}
-        {...props}
-      >
-        {STICKER_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {type}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function DescriptionField({
-  error,
-  ...props
-}: { error: string | undefined } & React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
-    ref?: React.Ref<HTMLTextAreaElement>;
-  }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        Description
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        maxLength={1000}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${fieldClass} resize-y py-2.5 leading-relaxed`}
-        {...props}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

@@ -1,11 +1,15 @@
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
-import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import type { ReactElement, ReactNode } from 'react';
+import { DialogActions, DialogPanel } from './dialog';
 
-/** "Delete Post? This action cannot be undone.": a plain-words confirmation naming the thing. */
+/**
+ * "Delete Post? This action cannot be undone.": a plain-words confirmation naming the thing, with Cancel and the
+ * destructive action. Give it the button that opens it as `trigger`, so focus returns there when it closes.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
+  trigger,
   title,
   description,
   confirmLabel,
@@ -14,6 +18,7 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  trigger?: ReactElement;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -22,6 +27,7 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <DialogPanel title={title} description={description}>
         <DialogActions
           className="mt-6"

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { LoadMore } from '~/client/components/load-more';
+import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import type { useMemberList } from './members.queries';
+
+/**
+ * What the Members and the Roles tab list around their entries: the skeleton while the first page loads, the
+ * error with Try Again, No members found., and Load more under the list.
+ */
+export function MemberList({
+  list,
+  empty,
+  children,
+}: {
+  list: ReturnType<typeof useMemberList>;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ListStates
+      query={list}
+      empty={empty}
+      skeleton={<MemberListSkeleton />}
+      errorMessage="The members could not be loaded."
+      emptyState={<EmptyState>No members found.</EmptyState>}
+    >
+      <div aria-busy={list.isPlaceholderData} className="flex flex-col gap-3">
+        {children}
+        <LoadMore query={list} failedMessage="More members could not be loaded." />
+      </div>
+    </ListStates>
+  );
+}
+
+/** Grey blocks shaped like member rows while the first page loads. */
+function MemberListSkeleton() {
+  return (
+    <ListSkeleton
+      label="Loading members"
+      count={4}
+      item={
+        <div className="flex items-center gap-3 rounded-card border border-border bg-surface p-4">
+          <SkeletonBlock className="size-11 shrink-0 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <SkeletonBlock className="h-4 w-2/5" />
+            <SkeletonBlock className="h-3 w-3/5" />
+          </div>
+          <SkeletonBlock className="hidden h-11 w-28 rounded-xl sm:block" />
+        </div>
+      }
+    />
+  );
+}
