@@ -81,13 +81,69 @@ describe('the API', () => {
     expect(response.status).toBe(403);
   });
 
-  it('accepts the Origin of the host the request was sent to', async () => {
-    const response = await t.app.request('http://phone.local:3000/api/probe/echo', {
+  /** A JSON post sent to `url` (whose host becomes the Host header) with this Origin and headers. */
+  const postTo = (app: TestContext['app'], url: string, headers: Record<string, string>) =>
+    app.request(url, {
       method: 'POST',
-      headers: { Origin: 'http://phone.local:3000', 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...headers },
       body: '{"ok":true}',
     });
+
+  it('refuses an Origin that matches only the Host the request names, with 403', async () => {
+    const response = await postTo(t.app, 'http://evil.example/api/probe/echo', {
+      Host: 'evil.example',
+      Origin: 'http://evil.example',
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({
+      error: { code: 'FORBIDDEN', message: 'Cross-site requests are not allowed.' },
+    });
+  });
+
+  it('accepts the origin of BASE_URL, whatever host the request was sent to', async () => {
+    const response = await postTo(t.app, 'http://127.0.0.1:3000/api/probe/echo', { Origin: TEST_ORIGIN });
     expect(response.status).toBe(200);
+  });
+
+  it('ignores X-Forwarded-Host unless TRUST_PROXY is on', async () => {
+    const response = await postTo(t.app, 'http://10.0.0.5:3000/api/probe/echo', {
+      Origin: 'https://vault.example.com',
+      'X-Forwarded-Host': 'vault.example.com',
+      'X-Forwarded-Proto': 'https',
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it('behind a trusted proxy, accepts the forwarded origin and still refuses a forged Host', async () => {
+    const proxied = await createTestContext({
+      env: { TRUST_PROXY: 'true' },
+      app: { routes: [['/probe', probe]] },
+    });
+    try {
+      const forwarded = await postTo(proxied.app, 'http://10.0.0.5:3000/api/probe/echo', {
+        Origin: 'https://vault.example.com',
+        'X-Forwarded-Host': 'vault.example.com',
+        'X-Forwarded-Proto': 'https',
+      });
+      expect(forwarded.status).toBe(200);
+      const wrongProto = await postTo(proxied.app, 'http://10.0.0.5:3000/api/probe/echo', {
+        Origin: 'http://vault.example.com',
+        'X-Forwarded-Host': 'vault.example.com',
+        'X-Forwarded-Proto': 'https',
+      });
+      expect(wrongProto.status).toBe(403);
+      const forgedHost = await postTo(proxied.app, 'http://evil.example/api/probe/echo', {
+        Host: 'evil.example',
+        Origin: 'http://evil.example',
+      });
+      expect(forgedHost.status).toBe(403);
+      const configured = await postTo(proxied.app, 'http://10.0.0.5:3000/api/probe/echo', {
+        Origin: TEST_ORIGIN,
+      });
+      expect(configured.status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('answers an unknown error with a generic JSON body and the request id, never the details', async () => {

@@ -21,6 +21,7 @@ import { eventsRoutes } from './events.routes';
 import { healthRoutes } from './health.routes';
 import { jsonOnly, noStore, sameOrigin } from './middleware/api-guards';
 import { apiNotFound, errorHandler } from './middleware/errors';
+import { refuseForbiddenCharacters } from './middleware/forbidden-characters';
 import { requestLogger } from './middleware/request-logger';
 import { resolveEventViewer } from './event-viewer';
 import { resolveAuthSecret } from './secrets';
@@ -59,7 +60,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.use(requestLogger(logger));
 
-  // 2. Headers every response carries.
+  // 2. Headers every response carries, unless it set its own.
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -80,10 +81,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         ? 'max-age=31536000; includeSubDomains'
         : false,
       crossOriginEmbedderPolicy: false,
+      // A response that sets a header itself keeps it: files (uploads, avatars) carry a stricter, sandboxed CSP.
+      overwrite: false,
     }),
   );
 
-  // 3. The API: bounded bodies, JSON only, same-origin state changes, never cached.
+  // 3. The API: bounded bodies, JSON only, same-origin state changes, text a database can store, never cached.
   const api = new Hono<AppEnv>();
   api.use(noStore);
   const tooLarge = () => {
@@ -94,6 +97,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.use((c, next) => (isMultipartPath(c.req.path) ? uploadBodyLimit : jsonBodyLimit)(c, next));
   api.use(jsonOnly({ isMultipartPath }));
   api.use(sameOrigin({ baseUrl: config.baseUrl, trustProxy: config.trustProxy }));
+  api.use(refuseForbiddenCharacters);
 
   api.route('/health', healthRoutes);
   api.route('/accounts', accountsRoutes);

@@ -40,12 +40,15 @@ export function eventsRoutes(resolveViewer: (c: Context<AppEnv>) => Promise<View
       await write({ event: 'ready', data: '{}' });
 
       while (!closed.signal.aborted) {
+        // One listener at a time: each wait removes its own, so a stream open for hours does not pile them up.
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, config.sseHeartbeatMs);
-          closed.signal.addEventListener('abort', () => {
+          const done = () => {
             clearTimeout(timer);
+            closed.signal.removeEventListener('abort', done);
             resolve();
-          });
+          };
+          const timer = setTimeout(done, config.sseHeartbeatMs);
+          closed.signal.addEventListener('abort', done);
         });
         if (!closed.signal.aborted) await write({ event: 'ping', data: '{}' });
       }

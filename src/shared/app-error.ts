@@ -18,6 +18,8 @@ export const errorStatus = {
   CLAIM_EXPIRED: 409,
   /** The run was re-queued or reassigned. */
   RUN_UNAVAILABLE: 409,
+  /** The driver has already told the customer they are on the way (once per order). */
+  ALREADY_NOTIFIED: 409,
   /** A cooldown is running (one rating a day): the answer says when the action is next available. */
   ON_COOLDOWN: 409,
   /** This member has already reported this post or comment. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { usPhone } from '~/shared/phone';
+import { isReservedName, RESERVED_NAME_MESSAGE } from '~/shared/reserved-names';
 
 /** One contract per endpoint: the routes validate with these, the forms resolve with them. */
 
@@ -18,7 +19,8 @@ export const registerSchema = z.object({
     .string()
     .trim()
     .min(1, 'Full name is required.')
-    .max(100, 'Keep your name under 100 characters.'),
+    .max(100, 'Keep your name under 100 characters.')
+    .refine((name) => !isReservedName(name), RESERVED_NAME_MESSAGE),
   email,
   password: z
     .string()

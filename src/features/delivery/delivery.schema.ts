@@ -50,6 +50,8 @@ export interface DriverOrderView {
   claimExpiresAt: string | null;
   etaMinutes: number | null;
   etaSubmittedAt: string | null;
+  /** The driver has told the customer they are on the way (once per order). */
+  customerNotified: boolean;
   completedAt: string | null;
 }
 

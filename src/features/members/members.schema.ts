@@ -3,7 +3,8 @@ import { ROLES, type Role } from '~/shared/permissions';
 
 export const memberSearchSchema = z.object({
   q: z.string().trim().max(100, 'Search for at most 100 characters.').default(''),
-  /** members: name, email or telegram; roles: full name or email (the Role Management tab). */
+  /** members: name, email or telegram; roles: full name or email (the Role Management tab). Email and telegram
+   * only for staff who see contact details. */
   scope: z.enum(['members', 'roles']).default('members'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -20,12 +21,15 @@ export const setRolesSchema = z.object({
 });
 export type SetRolesInput = z.input<typeof setRolesSchema>;
 
-/** A member as the dashboard lists them. Phone and address only for those allowed to see contact details. */
+/**
+ * A member as the dashboard lists them. Email, Telegram, phone and address only for those allowed to see contact
+ * details (`read:contact-details`); the others search by name only.
+ */
 export interface AdminMember {
   id: string;
   fullName: string;
-  email: string;
-  telegram: string;
+  email?: string;
+  telegram?: string;
   roles: Role[];
   role: Role;
   banned: boolean;

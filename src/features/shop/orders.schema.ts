@@ -195,10 +195,14 @@ export const setOrderStatusSchema = z.strictObject({
   status: z.enum(ORDER_STATUSES, 'Choose a status from the list.'),
 });
 
-/** An order as the desk sees it; phone, address and email are null for staff without contact details. */
-export interface AdminOrderView extends Omit<OrderView, 'phone' | 'address'> {
+/**
+ * An order as the desk sees it; phone, address, notes (a gate code, a door to knock) and email are null for staff
+ * without contact details.
+ */
+export interface AdminOrderView extends Omit<OrderView, 'phone' | 'address' | 'notes'> {
   phone: string | null;
   address: string | null;
+  notes: string | null;
   customer: { id: string; name: string; email: string | null };
   driver: { id: string; name: string } | null;
   claimedAt: string | null;

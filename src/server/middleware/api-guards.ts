@@ -30,9 +30,13 @@ export function jsonOnly(options: { isMultipartPath?: (path: string) => boolean 
   };
 }
 
+/** The first value of a header a proxy may have turned into a list ("https, http"). */
+const firstValue = (header: string | undefined) => header?.split(',')[0]?.trim() || undefined;
+
 /**
- * State-changing requests must come from our own pages: the Origin header must name this site
- * (the configured BASE_URL, or the host the request was sent to).
+ * State-changing requests must come from our own pages: the Origin header must be BASE_URL's origin, or, behind a
+ * trusted proxy (TRUST_PROXY), the origin the proxy says it was sent to. Never the request's own Host header: a
+ * client may set it to anything.
  */
 export function sameOrigin(options: { baseUrl: string; trustProxy: boolean }): MiddlewareHandler {
   const configured = new URL(options.baseUrl).origin;
@@ -44,15 +48,15 @@ export function sameOrigin(options: { baseUrl: string; trustProxy: boolean }): M
         'FORBIDDEN',
         'This request must come from The Vault (the Origin header is missing).',
       );
-    const url = new URL(c.req.url);
-    const forwardedHost = options.trustProxy ? c.req.header('X-Forwarded-Host') : undefined;
-    const forwardedProto = options.trustProxy ? c.req.header('X-Forwarded-Proto') : undefined;
-    const own = forwardedHost
-      ? `${forwardedProto ?? url.protocol.slice(0, -1)}://${forwardedHost}`
-      : url.origin;
-    if (origin !== configured && origin !== own) {
-      throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
-    }
-    return next();
+    if (origin === configured || (options.trustProxy && origin === forwardedOrigin(c.req))) return next();
+    throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
   };
+}
+
+/** The origin a reverse proxy says the request was sent to, from X-Forwarded-Host and X-Forwarded-Proto. */
+function forwardedOrigin(req: { url: string; header(name: string): string | undefined }): string | undefined {
+  const host = firstValue(req.header('X-Forwarded-Host'));
+  if (!host) return undefined;
+  const proto = firstValue(req.header('X-Forwarded-Proto')) ?? new URL(req.url).protocol.slice(0, -1);
+  return `${proto}://${host}`;
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { RESERVED_NAME_MESSAGE } from '~/shared/reserved-names';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
@@ -120,6 +121,8 @@ describe('registration', () => {
 
   it.each([
     ['fullName', { fullName: '  ' }, 'Full name is required.'],
+    ['fullName', { fullName: 'Admin Team' }, RESERVED_NAME_MESSAGE],
+    ['fullName', { fullName: 'ＴＨＥ VΑULT' }, RESERVED_NAME_MESSAGE],
     ['email', { email: 'not-an-email' }, 'Enter a valid email address.'],
     ['password', { password: 'short' }, 'Password must be at least 8 characters.'],
     ['telegram', { telegram: '' }, 'Telegram username is required.'],

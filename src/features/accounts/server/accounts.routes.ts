@@ -67,6 +67,6 @@ export const avatarRoutes = new Hono<AppEnv>().get('/:file{[a-z0-9]+\\.svg}', re
   return c.body(generatedAvatarSvg(row.email), 200, {
     'Content-Type': 'image/svg+xml',
     'Cache-Control': 'private, max-age=86400',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   });
 });

@@ -271,10 +271,10 @@ function InProgressRun({ order }: { order: DriverOrderView }) {
           variant="secondary"
           size="lg"
           onClick={() => notifyCustomer.mutate(order.id)}
-          disabled={notifyCustomer.isPending}
+          disabled={notifyCustomer.isPending || order.customerNotified}
         >
           {notifyCustomer.isPending ? <Spinner /> : <Bell className="size-5" aria-hidden />}
-          Notify Customer
+          {order.customerNotified ? 'Customer Notified' : 'Notify Customer'}
         </Button>
         <Button size="lg" onClick={() => delivered.mutate(order.id)} disabled={delivered.isPending}>
           {delivered.isPending ? <Spinner /> : <CheckCircle2 className="size-5" aria-hidden />}

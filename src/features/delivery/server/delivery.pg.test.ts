@@ -7,6 +7,7 @@ import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import { insertSticker } from '~/features/shop/server/shop.seed';
 import { openDatabase, type Database } from '~/server/db/client';
 import { auditLog } from '~/server/db/tables/audit.tables';
+import { notification } from '~/server/db/tables/notifications.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { RACE_LIMITS, race } from '~/server/testing/race';
@@ -186,5 +187,47 @@ it('two instances sweeping the same expired claims at once strike each driver on
   for (const { orderId, driverId } of rounds) {
     expect(expiredAudits.filter((row) => row.meta.orderId === orderId)).toHaveLength(1);
     expect((await driverRow(driverId)).strikes).toBe(1);
+  }
+});
+
+it('20 presses of Notify Customer at once: the customer is notified once', async () => {
+  const rounds: { orderId: string; customerId: string }[] = [];
+  const driver = await signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true });
+  const winners = await race({
+    contenders: 20,
+    setup: async () => {
+      const orderId = await placeDelivery();
+      await t.database.db
+        .update(shopOrder)
+        .set({
+          status: 'in-progress',
+          assignedDriverId: driver.id,
+          claimedAt: new Date(),
+          etaMinutes: 20,
+          etaSubmittedAt: new Date(),
+        })
+        .where(eq(shopOrder.id, orderId));
+      rounds.push({ orderId, customerId: customer.user.id });
+      return orderId;
+    },
+    attempt: async (orderId) => {
+      const response = await t.call(
+        'POST',
+        `/api/driver/orders/${orderId}/notify`,
+        {},
+        { Cookie: driver.cookie },
+      );
+      if (response.status !== 200 && response.status !== 409) throw new Error(await response.text());
+      return response.status === 200;
+    },
+  });
+  expect(winners.every((count) => count === 1)).toBe(true);
+  const sent = await t.database.db
+    .select()
+    .from(notification)
+    .where(eq(notification.userId, customer.user.id));
+  for (const { orderId } of rounds) {
+    const short = orderId.slice(-6).toUpperCase();
+    expect(sent.filter((n) => n.message.includes(`on the way with order #${short}`))).toHaveLength(1);
   }
 });

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { can } from '~/shared/permissions';
@@ -87,6 +87,7 @@ function toDriverView(
         : null,
     etaMinutes: order.etaMinutes,
     etaSubmittedAt: order.etaSubmittedAt?.toISOString() ?? null,
+    customerNotified: order.customerNotifiedAt !== null,
     completedAt: order.completedAt?.toISOString() ?? null,
   };
 }
@@ -186,7 +187,11 @@ async function stepRun(
     orderId: string;
     from: SQL[];
     set: Partial<typeof shopOrder.$inferInsert>;
-    audit: { eventType: string; meta?: Record<string, unknown> };
+    /** `meta` may be read from the changed order. */
+    audit: {
+      eventType: string;
+      meta?: Record<string, unknown> | ((order: OrderRow) => Record<string, unknown>);
+    };
     then?: (tx: Executor, order: OrderRow) => Promise<void>;
   },
 ): Promise<boolean> {
@@ -198,10 +203,11 @@ async function stepRun(
       .returning();
     if (!order) return false;
     await step.then?.(tx, order);
+    const { meta } = step.audit;
     await writeAudit(tx, {
       eventType: step.audit.eventType,
       actorId: me.id,
-      meta: { orderId: step.orderId, driverId: me.id, ...step.audit.meta },
+      meta: { orderId: step.orderId, driverId: me.id, ...(typeof meta === 'function' ? meta(order) : meta) },
       at: ctx.now,
     });
     await publishOrderChanged(tx, order);
@@ -280,45 +286,50 @@ export async function cancelRun(ctx: DeliveryContext, me: UserRow, orderId: stri
   throw await explainLostRun(ctx, me, orderId);
 }
 
-async function inProgressRunOf(tx: Executor, me: UserRow, orderId: string): Promise<OrderRow | undefined> {
-  const [order] = await tx
-    .select()
-    .from(shopOrder)
-    .where(
-      and(
-        eq(shopOrder.id, orderId),
-        eq(shopOrder.status, 'in-progress'),
-        eq(shopOrder.assignedDriverId, me.id),
-      ),
-    )
-    .for('update');
-  return order;
+/** Minutes left of the driver's ETA, at least 1. */
+function minutesLeftOf(order: OrderRow, now: Date): number {
+  const elapsedMinutes = order.etaSubmittedAt
+    ? Math.floor((now.getTime() - order.etaSubmittedAt.getTime()) / 60_000)
+    : 0;
+  return Math.max(1, (order.etaMinutes ?? 0) - elapsedMinutes);
 }
 
-/** Tells the customer their driver is on the way, with the minutes left of the ETA. */
+/**
+ * Tells the customer their driver is on the way, with the minutes left of the ETA: once per order. The press
+ * that sets `customer_notified_at` (one conditional update) notifies; every later one, also at the same moment,
+ * is ALREADY_NOTIFIED.
+ */
 export async function notifyCustomer(ctx: DeliveryContext, me: UserRow, orderId: string): Promise<void> {
-  const sent = await ctx.db.transaction(async (tx) => {
-    const order = await inProgressRunOf(tx, me, orderId);
-    if (!order) return false;
-    const elapsedMinutes = order.etaSubmittedAt
-      ? Math.floor((ctx.now.getTime() - order.etaSubmittedAt.getTime()) / 60_000)
-      : 0;
-    const minutesLeft = Math.max(1, (order.etaMinutes ?? 0) - elapsedMinutes);
-    await notify(tx, {
-      userId: order.userId,
-      message: `Your driver is on the way with order #${shortOrderId(order.id)}: about ${minutesLeft} minute${minutesLeft === 1 ? '' : 's'} to go.`,
-      link: '/orders',
-      at: ctx.now,
-    });
-    await writeAudit(tx, {
+  const mine = [eq(shopOrder.status, 'in-progress'), eq(shopOrder.assignedDriverId, me.id)];
+  const sent = await stepRun(ctx, me, {
+    orderId,
+    from: [...mine, isNull(shopOrder.customerNotifiedAt)],
+    set: { customerNotifiedAt: ctx.now },
+    audit: {
       eventType: 'CUSTOMER_NOTIFIED',
-      actorId: me.id,
-      meta: { orderId, driverId: me.id, minutesLeft },
-      at: ctx.now,
-    });
-    return true;
+      meta: (order) => ({ minutesLeft: minutesLeftOf(order, ctx.now) }),
+    },
+    then: async (tx, order) => {
+      const minutesLeft = minutesLeftOf(order, ctx.now);
+      await notify(tx, {
+        userId: order.userId,
+        message: `Your driver is on the way with order #${shortOrderId(order.id)}: about ${minutesLeft} minute${minutesLeft === 1 ? '' : 's'} to go.`,
+        link: '/orders',
+        at: ctx.now,
+      });
+    },
   });
-  if (!sent) throw await explainLostRun(ctx, me, orderId);
+  if (sent) return;
+  const [stillMine] = await ctx.db
+    .select({ id: shopOrder.id })
+    .from(shopOrder)
+    .where(and(eq(shopOrder.id, orderId), ...mine));
+  if (stillMine) {
+    throw new AppError('ALREADY_NOTIFIED', 'The customer has already been notified.', {
+      title: 'Customer Notified',
+    });
+  }
+  throw await explainLostRun(ctx, me, orderId);
 }
 
 /** Delivered: the order is completed and archived; Owners, Admins and the customer are told. */

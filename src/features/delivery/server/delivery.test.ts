@@ -312,6 +312,51 @@ describe('on the way and delivered', () => {
   });
 });
 
+describe('telling the customer the driver is on the way', () => {
+  it('notifies the customer once per order: 20 presses send one notification, the later ones answer Already Notified', async () => {
+    const orderId = await placeOrder();
+    await driverAction(driverA, orderId, 'claim');
+    await driverAction(driverA, orderId, 'eta', { etaMinutes: 20 });
+    const short = orderId.slice(-6).toUpperCase();
+    const statuses: number[] = [];
+    for (let press = 0; press < 20; press += 1) {
+      const response = await driverAction(driverA, orderId, 'notify');
+      statuses.push(response.status);
+      if (response.status === 409) {
+        expect(await errorOf(response)).toMatchObject({
+          code: 'ALREADY_NOTIFIED',
+          message: 'The customer has already been notified.',
+        });
+      }
+    }
+    expect(statuses).toEqual([200, ...Array<number>(19).fill(409)]);
+    const onTheWay = (
+      await t.database.db.select().from(notification).where(eq(notification.userId, customer.id))
+    ).filter((n) => n.message.startsWith(`Your driver is on the way with order #${short}`));
+    expect(onTheWay).toHaveLength(1);
+    expect(await auditsFor(orderId, 'CUSTOMER_NOTIFIED')).toHaveLength(1);
+    expect((await orderRow(orderId)).customerNotifiedAt).toEqual(t.clock.now());
+    const mine = (await queueOf(driverA)).queue.myRuns.find((o) => o.id === orderId)!;
+    expect(mine.customerNotified).toBe(true);
+    // Another driver's press is still "not your run", never "already notified".
+    const stranger = await driverAction(driverB, orderId, 'notify');
+    expect((await errorOf(stranger)).code).toBe('RUN_UNAVAILABLE');
+
+    // An admin returns the run to the queue: the next driver's run tells the customer once more.
+    const requeued = await t.call(
+      'PATCH',
+      `/api/admin/orders/${orderId}/status`,
+      { status: 'available' },
+      as(owner),
+    );
+    expect(requeued.status).toBe(200);
+    await driverAction(driverB, orderId, 'claim');
+    await driverAction(driverB, orderId, 'eta', { etaMinutes: 15 });
+    expect((await driverAction(driverB, orderId, 'notify')).status).toBe(200);
+    expect((await driverAction(driverB, orderId, 'notify')).status).toBe(409);
+  });
+});
+
 describe('drivers', () => {
   it('lists drivers with strikes, deliveries and the on-time rate', async () => {
     const driver = await signedInWithRoles(t, ['Driver'], {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
-import { hasRole } from '~/shared/permissions';
+import { hasRole, type RoleHolder } from '~/shared/permissions';
 import type { UserRow } from '~/server/session';
 import type { Db, Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
@@ -13,7 +13,7 @@ import {
   type ConversationListResponse,
   type ConversationSummary,
 } from '../inbox.schema';
-import { counterpartFor, counterpartNameSql } from './counterpart';
+import { counterpartFor, counterpartNameSql, isStaff } from './counterpart';
 
 /** Who is asking: the signed-in member's id and roles. */
 export type Viewer = Pick<UserRow, 'id' | 'roles' | 'role'>;
@@ -178,9 +178,33 @@ export async function getConversation(
 }
 
 /**
+ * Why the actor may not start a conversation with this member, or undefined when they may. Only staff start one
+ * with staff (a member sees them all as the Admin Team), and only an Owner with an Owner. The answer never
+ * depends on whether a conversation exists: a member reaches one staff started from their inbox, never from here,
+ * so the start endpoint cannot tell them which staff member is behind an "Admin Team" thread.
+ */
+export function startRefusal(actor: RoleHolder, recipient: RoleHolder): AppError | undefined {
+  if (isStaff(recipient) && !isStaff(actor)) {
+    return new AppError(
+      'FORBIDDEN',
+      'The Admin Team cannot be messaged directly. You can reply when the Admin Team messages you.',
+      { title: 'Cannot Message' },
+    );
+  }
+  if (hasRole(recipient, 'Owner') && !hasRole(actor, 'Owner')) {
+    return new AppError(
+      'FORBIDDEN',
+      'The Owner cannot be messaged directly. You can reply when the Owner messages you.',
+      { title: 'Cannot Message' },
+    );
+  }
+  return undefined;
+}
+
+/**
  * The conversation between the actor and this member: the existing one, or a new one. Two members have one
  * conversation however they start it, also both at once (the pair's unique index decides; the loser reads the
- * winner's). Nobody but an Owner starts a conversation with an Owner; they may reply in one an Owner started.
+ * winner's). Whom the actor may not start one with (`startRefusal`) is refused whether or not one exists.
  */
 export async function startConversation(
   db: Db,
@@ -200,6 +224,8 @@ export async function startConversation(
       throw new AppError('NOT_FOUND', 'This member does not exist or has been removed.', {
         title: 'User Not Found',
       });
+    const refusal = startRefusal(actor, recipient);
+    if (refusal) throw refusal;
     const findExisting = async () =>
       (
         await tx
@@ -210,13 +236,6 @@ export async function startConversation(
 
     let existing = await findExisting();
     if (!existing) {
-      if (hasRole(recipient, 'Owner') && !hasRole(actor, 'Owner')) {
-        throw new AppError(
-          'FORBIDDEN',
-          'The Owner cannot be messaged directly. You can reply when the Owner messages you.',
-          { title: 'Cannot Message' },
-        );
-      }
       const [inserted] = await tx
         .insert(conversation)
         .values({ id: randomUUID(), userLowId: low, userHighId: high, createdBy: actor.id, createdAt: now })

@@ -128,21 +128,53 @@ describe('starting a conversation', () => {
     const refused = await t.call('POST', '/api/inbox/conversations', { recipientId: owner.id }, as(a.cookie));
     expect(refused.status).toBe(403);
     expect((await errorOf(refused)).message).toBe(
-      'The Owner cannot be messaged directly. You can reply when the Owner messages you.',
+      'The Admin Team cannot be messaged directly. You can reply when the Admin Team messages you.',
     );
     const admin = await staff(['Admin']);
     expect((await start(admin, owner.id)).status).toBe(403);
 
     const id = await conversationOf(owner, a);
     await sent(owner, id, 'Welcome to The Vault.');
-    const reopened = await start(a, owner.id);
-    expect(reopened.status).toBe(200);
-    expect(reopened.body.conversation.id).toBe(id);
+    // The member opens it from their inbox, never through the start endpoint.
+    expect((await start(a, owner.id)).status).toBe(403);
+    expect((await list(a)).conversations.map((c) => c.id)).toEqual([id]);
     await sent(a, id, 'Thank you!');
     expect((await messagesOf(owner, id)).messages.map((m) => [m.content, m.mine])).toEqual([
       ['Welcome to The Vault.', true],
       ['Thank you!', false],
     ]);
+  });
+
+  it('refuses a member who starts a conversation with an Owner or an Admin byte for byte the same, thread or no thread', async () => {
+    const refusal = async (from: Party, to: string) => {
+      const response = await t.call('POST', '/api/inbox/conversations', { recipientId: to }, as(from.cookie));
+      const body = (await response.json()) as { error?: Record<string, unknown> };
+      delete body.error?.['requestId'];
+      return { status: response.status, body: JSON.stringify(body) };
+    };
+    for (const roles of [['Owner'], ['Admin']]) {
+      for (const asker of [await member(), await staff(['Support'])]) {
+        const target = await staff(roles);
+        const before = await refusal(asker, target.id);
+        const id = await conversationOf(target, asker);
+        await sent(target, id, 'Hello from the team.');
+        const after = await refusal(asker, target.id);
+        expect(after, `${roles[0]} to ${asker.name}`).toEqual(before);
+        expect(before.status).toBe(403);
+        expect(after.body).not.toContain(id);
+        // They still reach the thread the staff member started.
+        expect((await list(asker)).conversations.map((c) => c.id)).toEqual([id]);
+        await sent(asker, id, 'Hello back.');
+      }
+    }
+    // Staff start conversations with each other as before.
+    const [admin, otherAdmin, owner] = [
+      await staff(['Admin']),
+      await staff(['Admin']),
+      await staff(['Owner']),
+    ];
+    expect((await start(admin, otherAdmin.id)).status).toBe(201);
+    expect((await start(owner, admin.id)).status).toBe(201);
   });
 });
 
@@ -328,6 +360,7 @@ describe('masking staff', () => {
     const reply = await sent(m, id, 'Hi team!');
     events.push(await stream.next((e) => e.data.includes(reply.id)));
     const started = await start(m, admin.id);
+    expect(started.status).toBe(403);
 
     const bodies = [
       JSON.stringify(started.body),
@@ -345,7 +378,10 @@ describe('masking staff', () => {
     for (const body of bodies) {
       for (const canary of canaries) expect(body).not.toContain(canary);
     }
-    expect(started.body.conversation.counterpart).toEqual({
+    const opened = (await (
+      await t.call('GET', `/api/inbox/conversations/${id}`, undefined, as(m.cookie))
+    ).json()) as ConversationResponse;
+    expect(opened.conversation.counterpart).toEqual({
       id: null,
       name: 'Admin Team',
       avatarUrl: null,

@@ -25,8 +25,10 @@ export function MemberActions({
   className?: string;
 }) {
   const refusal = memberActionRefusal(actor, member);
-  // Owner accounts are never messaged from here.
-  const canMessage = can(actor, 'message:members') && !hasRole(member, 'Owner');
+  // Owner accounts are never messaged from here; an Admin only by staff (Support sees them as the Admin Team).
+  const actorIsStaff = hasRole(actor, 'Owner') || hasRole(actor, 'Admin');
+  const canMessage =
+    can(actor, 'message:members') && !hasRole(member, 'Owner') && (actorIsStaff || !hasRole(member, 'Admin'));
   const canBan = can(actor, 'manage:members');
   const canEditRoles = can(actor, 'edit:roles');
   if (!canMessage && !canBan && !canEditRoles) return null;

@@ -15,8 +15,8 @@ export const hasContactDetails = (member: AdminMember) =>
   member.phone !== undefined || member.address !== undefined;
 
 /**
- * The head of every member entry: avatar, name (which labels the entry, through `nameId`) and email; `children`
- * add lines under the email.
+ * The head of every member entry: avatar, name (which labels the entry, through `nameId`) and email (for staff
+ * who see contact details); `children` add lines under it.
  */
 export function MemberIdentity({
   member,
@@ -40,7 +40,9 @@ export function MemberIdentity({
         <Name id={nameId} className="text-base font-semibold break-words">
           {member.fullName}
         </Name>
-        <span className="text-sm [overflow-wrap:anywhere] text-text-muted">{member.email}</span>
+        {member.email !== undefined && (
+          <span className="text-sm [overflow-wrap:anywhere] text-text-muted">{member.email}</span>
+        )}
         {children}
       </div>
     </div>
@@ -66,7 +68,7 @@ export function MemberCard({ member, actor, editing, onToggleEditing }: MemberEn
         <MemberIdentity member={member} nameId={nameId} />
         <RoleBadges roles={member.roles} banned={member.banned} />
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-          <Detail term="Telegram" value={member.telegram} />
+          {member.telegram !== undefined && <Detail term="Telegram" value={member.telegram} />}
           <Detail term="Joined" value={formatJoinDate(member.joinDate)} />
           {member.phone !== undefined && <Detail term="Phone" value={member.phone} />}
           {member.address !== undefined && <Detail term="Address" value={member.address} />}
@@ -106,10 +108,12 @@ export function MemberTableRow({
       >
         <td className={`${cell} min-w-64`}>
           <MemberIdentity member={member} nameId={nameId} heading={false}>
-            <span className="text-sm [overflow-wrap:anywhere] text-text-muted">
-              <span className="sr-only">Telegram </span>
-              {member.telegram}
-            </span>
+            {member.telegram !== undefined && (
+              <span className="text-sm [overflow-wrap:anywhere] text-text-muted">
+                <span className="sr-only">Telegram </span>
+                {member.telegram}
+              </span>
+            )}
           </MemberIdentity>
         </td>
         <td className={cell}>

@@ -34,7 +34,7 @@ export function MembersTab({ actor }: { actor: Actor }) {
       </h2>
       <SearchField
         label="Search members"
-        placeholder="Name, email or telegram"
+        placeholder={can(actor, 'read:contact-details') ? 'Name, email or telegram' : 'Full name'}
         value={text}
         onChange={setText}
       />

@@ -116,6 +116,41 @@ describe('searching members', () => {
   });
 });
 
+describe('contact details in the member list', () => {
+  it('shows email and Telegram only to staff who see contact details, and searches them only for those', async () => {
+    const quill = await someone(['Member'], 'Quill Pennywhistle', '@quillsecret');
+    const support = await someone(['Support']);
+    const readOnly = await someone(['Read-Only']);
+    const search = async (who: Someone, q: string) => {
+      const response = await t.call(
+        'GET',
+        `/api/admin/members?q=${encodeURIComponent(q)}`,
+        undefined,
+        as(who),
+      );
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      return { text, page: JSON.parse(text) as MemberPage };
+    };
+    for (const who of [support, readOnly]) {
+      const { text, page } = await search(who, 'Pennywhistle');
+      const entry = page.members.find((m) => m.id === quill.id)!;
+      expect(entry.fullName).toBe('Quill Pennywhistle');
+      expect(entry).not.toHaveProperty('email');
+      expect(entry).not.toHaveProperty('telegram');
+      expect(text).not.toContain(quill.email);
+      expect(text).not.toContain('@quillsecret');
+      // A search by email or Telegram would tell them both, a letter at a time.
+      expect((await search(who, quill.email)).page.members).toEqual([]);
+      expect((await search(who, 'quillsecret')).page.members).toEqual([]);
+    }
+    for (const who of [admin, owner]) {
+      const entry = (await search(who, 'quillsecret')).page.members.find((m) => m.id === quill.id)!;
+      expect(entry).toMatchObject({ email: quill.email, telegram: '@quillsecret' });
+    }
+  });
+});
+
 describe('bans', () => {
   it('bans a member: their open session is refused on the next request and the ban is audited', async () => {
     const member = await someone(['Member']);

@@ -18,13 +18,12 @@ export interface MembersDeps {
 
 const notFound = () => new AppError('NOT_FOUND', 'This member does not exist or has been removed.');
 
+/** Email, Telegram, phone and address: only for staff who may see contact details. */
 export function toAdminMember(row: UserRow, viewer: UserRow): AdminMember {
   const roles = rolesOf(row);
   return {
     id: row.id,
     fullName: row.name,
-    email: row.email,
-    telegram: row.telegram,
     roles,
     role: primaryRole(roles),
     banned: row.banned,
@@ -32,7 +31,9 @@ export function toAdminMember(row: UserRow, viewer: UserRow): AdminMember {
     joinDate: row.createdAt.toISOString(),
     strikes: row.strikes,
     isApprovedDriver: row.isApprovedDriver,
-    ...(can(viewer, 'read:contact-details') ? { phone: row.phone, address: row.address } : {}),
+    ...(can(viewer, 'read:contact-details')
+      ? { email: row.email, telegram: row.telegram, phone: row.phone, address: row.address }
+      : {}),
   };
 }
 
@@ -48,7 +49,10 @@ function decodeCursor(cursor: string | undefined): [Date, string] | undefined {
 const encodeCursor = (row: UserRow) =>
   Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 
-/** Newest members first, searched by name, email or telegram (or name and email for the Roles tab). */
+/**
+ * Newest members first, searched by name, email or telegram (or name and email for the Roles tab). Staff who may
+ * not see contact details search by name only: a search by email would reveal it a letter at a time.
+ */
 export async function searchMembers(
   deps: MembersDeps,
   viewer: UserRow,
@@ -57,8 +61,11 @@ export async function searchMembers(
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const fields = [ilike(user.name, pattern), ilike(user.email, pattern)];
-    if (query.scope === 'members') fields.push(ilike(user.telegram, pattern));
+    const fields = [ilike(user.name, pattern)];
+    if (can(viewer, 'read:contact-details')) {
+      fields.push(ilike(user.email, pattern));
+      if (query.scope === 'members') fields.push(ilike(user.telegram, pattern));
+    }
     conditions.push(or(...fields)!);
   }
   const after = decodeCursor(query.cursor);

@@ -3,7 +3,8 @@ import { asc, count, eq } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { levelFromXp } from '~/shared/economy';
 import { levelTitle } from '~/shared/level-titles';
-import { hasRole, type RoleHolder } from '~/shared/permissions';
+import type { RoleHolder } from '~/shared/permissions';
+import { startRefusal } from '~/features/inbox/server/conversations.service';
 import type { Clock } from '~/shared/time';
 import { avatarUrlOf, toSessionUser, type UserRow } from '~/server/session';
 import { processImage } from '~/server/uploads/image-pipeline';
@@ -69,7 +70,7 @@ export async function publicProfile(
     smokePreference: member.smokePreference,
     referrals: referrals.map((r) => ({ id: r.id, fullName: r.name })),
     referralCount: total?.value ?? 0,
-    messageable: member.id !== viewer.id && (!hasRole(member, 'Owner') || hasRole(viewer, 'Owner')),
+    messageable: member.id !== viewer.id && !startRefusal(viewer, member),
   };
 }
 

@@ -243,6 +243,29 @@ describe('profiles', () => {
     expect(await messageable(owner.cookie, member.user.id)).toBe(true);
   });
 
+  it('never offers a member (or Support) the Message button on an Owner’s or an Admin’s profile; staff keep it', async () => {
+    const member = await signedInMember(t);
+    const support = await signedInWithRoles(t, ['Support']);
+    const owner = await signedInWithRoles(t, ['Owner']);
+    const admin = await signedInWithRoles(t, ['Admin']);
+    const otherAdmin = await signedInWithRoles(t, ['Admin']);
+    const messageable = async (viewerCookie: string, targetId: string) =>
+      (
+        (await (
+          await t.call('GET', `/api/members/${targetId}`, undefined, { Cookie: viewerCookie })
+        ).json()) as PublicProfile
+      ).messageable;
+    for (const viewer of [member.cookie, support.cookie]) {
+      expect(await messageable(viewer, owner.id)).toBe(false);
+      expect(await messageable(viewer, admin.id)).toBe(false);
+    }
+    expect(await messageable(support.cookie, member.user.id)).toBe(true);
+    expect(await messageable(admin.cookie, otherAdmin.id)).toBe(true);
+    expect(await messageable(owner.cookie, admin.id)).toBe(true);
+    expect(await messageable(admin.cookie, member.user.id)).toBe(true);
+    expect(await messageable(admin.cookie, owner.id)).toBe(false);
+  });
+
   it('answers an unknown member with User Not Found', async () => {
     const { cookie } = await signedInMember(t);
     const response = await t.call('GET', '/api/members/nobody-here', undefined, { Cookie: cookie });

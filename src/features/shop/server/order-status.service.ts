@@ -57,7 +57,14 @@ export async function setOrderStatus(
         status,
         updatedAt: now,
         ...(status === 'available'
-          ? { assignedDriverId: null, claimedAt: null, etaMinutes: null, etaSubmittedAt: null }
+          ? {
+              assignedDriverId: null,
+              claimedAt: null,
+              etaMinutes: null,
+              etaSubmittedAt: null,
+              // The next driver's run tells the customer once more.
+              customerNotifiedAt: null,
+            }
           : {}),
         completedAt: status === 'completed' ? now : null,
       })

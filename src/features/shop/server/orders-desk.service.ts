@@ -36,7 +36,10 @@ async function deskRows(db: Db, view: OrderListView, limit: number, cursor?: str
     .limit(limit);
 }
 
-/** The desk's list, newest first, a page at a time. Without contact details, phone, address and email are null. */
+/**
+ * The desk's list, newest first, a page at a time. Without contact details, phone, address, notes and email are
+ * null (notes follow the address: they hold gate codes and the like).
+ */
 export async function listDeskOrders(
   db: Db,
   options: { view: OrderListView; cursor?: string; withContactDetails: boolean },
@@ -54,6 +57,7 @@ export async function listDeskOrders(
         ...view,
         phone: options.withContactDetails ? view.phone : null,
         address: options.withContactDetails ? view.address : null,
+        notes: options.withContactDetails ? view.notes : null,
         customer: {
           id: order.userId,
           name: order.userName,
@@ -93,13 +97,21 @@ const CSV_COLUMNS = [
   'Notes',
   'Driver',
 ] as const;
+type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-/** The whole view as CSV, through csv-stringify, with every cell neutralised. */
+/** The columns only staff who see contact details get. */
+const CONTACT_COLUMNS: readonly CsvColumn[] = ['Email', 'Phone', 'Address', 'Notes'];
+
+/**
+ * The whole view as CSV, through csv-stringify, with every cell neutralised. Without contact details the
+ * export has no email, phone, address or notes columns.
+ */
 export async function exportDeskOrders(
   db: Db,
   actorId: string,
   view: OrderListView,
   now: Date,
+  options: { withContactDetails: boolean },
 ): Promise<{ filename: string; csv: string }> {
   const rows = await deskRows(db, view, EXPORT_LIMIT);
   // Customers' contact details leave the app: who took them, and when, is on record.
@@ -113,32 +125,36 @@ export async function exportDeskOrders(
     db,
     rows.map((row) => row.order.id),
   );
-  const records = rows.map(({ order, driverName }) =>
-    [
-      order.id,
-      order.createdAt.toISOString(),
-      order.status,
-      order.deliveryMethod,
-      order.userName,
-      order.userEmail,
-      order.userPhone,
-      order.userAddress ?? '',
-      order.pickupLocation,
-      items
+  const columns = CSV_COLUMNS.filter(
+    (column) => options.withContactDetails || !CONTACT_COLUMNS.includes(column),
+  );
+  const records = rows.map(({ order, driverName }) => {
+    const cells: Record<CsvColumn, string> = {
+      'Order ID': order.id,
+      Created: order.createdAt.toISOString(),
+      Status: order.status,
+      Method: order.deliveryMethod,
+      Customer: order.userName,
+      Email: order.userEmail,
+      Phone: order.userPhone,
+      Address: order.userAddress ?? '',
+      'Pickup Location': order.pickupLocation,
+      Items: items
         .get(order.id)!
         .map(
           (item) =>
             `${item.quantity} x ${item.stickerName} (${SIZE_LABELS[item.size as keyof typeof SIZE_LABELS] ?? item.size})`,
         )
         .join('; '),
-      formatCents(order.subtotalCents),
-      formatCents(order.deliveryFeeCents),
-      formatCents(order.totalCents),
-      order.paymentMethod,
-      order.notes,
-      driverName ?? '',
-    ].map(neutraliseCell),
-  );
-  const csv = stringify(records, { header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' });
+      Subtotal: formatCents(order.subtotalCents),
+      'Delivery Fee': formatCents(order.deliveryFeeCents),
+      Total: formatCents(order.totalCents),
+      Payment: order.paymentMethod,
+      Notes: order.notes,
+      Driver: driverName ?? '',
+    };
+    return columns.map((column) => neutraliseCell(cells[column]));
+  });
+  const csv = stringify(records, { header: true, columns, record_delimiter: 'windows' });
   return { filename: `orders-${view}-${now.toISOString().slice(0, 10)}.csv`, csv };
 }

@@ -4,7 +4,7 @@ import { signedInMember, signedInWithRoles } from '~/server/testing/members';
 import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { AdminOrdersResponse, PlaceOrderInput, PlaceOrderResponse } from '../orders.schema';
-import { neutraliseCell } from './orders-desk.service';
+import { exportDeskOrders, neutraliseCell } from './orders-desk.service';
 
 let t: TestContext;
 let stickerId: string;
@@ -102,6 +102,51 @@ describe('the orders desk', () => {
     );
     const member = await signedInMember(t);
     expect((await t.call('GET', '/api/admin/orders', undefined, as(member.cookie))).status).toBe(403);
+  });
+
+  it('shows order notes only to staff who see contact details: Orders Manager and Admin, never Read-Only or Support', async () => {
+    const { cookie } = await signedInMember(t);
+    const order = await placeOrder(cookie, { notes: 'Gate code 4321' });
+    const entryFor = async (roles: string[]) => {
+      const staff = await signedInWithRoles(t, roles);
+      const response = await t.call('GET', '/api/admin/orders', undefined, as(staff.cookie));
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      return {
+        text,
+        entry: (JSON.parse(text) as AdminOrdersResponse).orders.find((o) => o.id === order.id)!,
+      };
+    };
+    for (const roles of [['Read-Only'], ['Support']]) {
+      const { text, entry } = await entryFor(roles);
+      expect(text, roles[0]).not.toContain('Gate code 4321');
+      expect(entry.notes ?? null, roles[0]).toBeNull();
+      expect(entry.customer.email, roles[0]).toBeNull();
+    }
+    for (const roles of [['Orders Manager'], ['Admin']]) {
+      const { entry } = await entryFor(roles);
+      expect(entry.notes, roles[0]).toBe('Gate code 4321');
+      expect(entry.customer.email, roles[0]).toContain('@');
+    }
+  });
+
+  it('leaves notes, email, phone and address out of an export for staff without contact details', async () => {
+    const { cookie } = await signedInMember(t);
+    const order = await placeOrder(cookie, { notes: 'Gate code 9876', address: '12 Quiet Mews' });
+    const { csv } = await exportDeskOrders(t.database.db, owner.id, 'active', t.clock.now(), {
+      withContactDetails: false,
+    });
+    expect(csv).not.toContain('Gate code 9876');
+    expect(csv).not.toContain('12 Quiet Mews');
+    expect(csv).not.toContain('+12025550190');
+    const [row] = (parse(csv, { columns: true }) as Record<string, string>[]).filter(
+      (r) => r['Order ID'] === order.id,
+    );
+    for (const column of ['Notes', 'Email', 'Phone', 'Address']) expect(row).not.toHaveProperty(column);
+    const full = await exportDeskOrders(t.database.db, owner.id, 'active', t.clock.now(), {
+      withContactDetails: true,
+    });
+    expect(full.csv).toContain('Gate code 9876');
   });
 
   it('exports the view as a dated CSV whose formula-like cells stay text', async () => {

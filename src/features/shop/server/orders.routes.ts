@@ -67,6 +67,7 @@ export const adminOrdersRoutes = new Hono<SignedInEnv>()
         c.get('user').id,
         c.req.valid('query').view,
         clock.now(),
+        { withContactDetails: can(c.get('user'), 'read:contact-details') },
       );
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',

@@ -36,6 +36,8 @@ export const shopOrder = pgTable(
     claimedAt: timestamp({ withTimezone: true }),
     etaMinutes: integer(),
     etaSubmittedAt: timestamp({ withTimezone: true }),
+    /** When the driver told the customer they are on the way: once per order. */
+    customerNotifiedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_order" ADD COLUMN "customer_notified_at" timestamp with time zone;
