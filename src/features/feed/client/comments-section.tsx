@@ -1,30 +1,41 @@
-import { SendHorizontal, Trash2 } from 'lucide-react';
+import { SendHorizontal } from 'lucide-react';
+
+import { DeleteOwnButton } from './delete-own-button';
 
 import { TimeAgo } from '~/client/components/time-ago';
 
-import { useState } from 'react';
+
 
 import { useWatch } from 'react-hook-form';
 
+
 import { Link } from 'react-router';
+
 
 import { toast } from 'sonner';
 
+
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
 
-import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
+
 
 import { Spinner } from '~/client/components/ui/spinner';
 
+
 import { TextareaField } from '~/client/components/ui/textarea-field';
+
 
 import { isApiError } from '~/client/lib/api-client';
 
+
 import { showErrorToast } from '~/client/lib/error-toast';
+
 
 import { useContractForm } from '~/client/lib/form';
 
+
 import { paths } from '~/client/lib/paths';
+
 
 import {
   ANONYMOUS_NAME,
@@ -36,13 +47,17 @@ import {
   type CommentView,
 } from '../feed.schema';
 
+
 import { AuthorAvatar } from './author-avatar';
 
-import { useComments, useCreateComment, useDeleteComment } from './feed.queries';
+
+import { useComments, useCreateComment } from './feed.queries';
 
 import { ItemActionsMenu } from './item-actions-menu';
 
+
 import { PostText } from './post-text';
+
 
 /** A post's comments, oldest first, and the form to add one (anonymously if the member likes). */
 export function CommentsSection({ postId, now }: { postId: string; now: number }) {
@@ -83,14 +98,6 @@ export function CommentsSection({ postId, now }: { postId: string; now: number }
 }
 
 function CommentItem({ comment, now }: { comment: CommentView; now: number }) {
-  const [confirming, setConfirming] = useState(false);
-  const remove = useDeleteComment(comment.postId, {
-    onSuccess: () => {
-      setConfirming(false);
-      toast.success('Comment deleted');
-    },
-    onError: (error) => showErrorToast(error, 'Comment not deleted'),
-  });
   const name = comment.author?.fullName ?? ANONYMOUS_NAME;
   return (
     <li className="flex gap-2.5">
@@ -110,24 +117,7 @@ function CommentItem({ comment, now }: { comment: CommentView; now: number }) {
           {comment.isMine && comment.isAnonymous && <span className="text-xs text-text-muted">(you)</span>}
           <TimeAgo at={comment.createdAt} now={now} />
           {comment.isMine && (
-            <ConfirmDialog
-              open={confirming}
-              onOpenChange={setConfirming}
-              trigger={
-                <button
-                  type="button"
-                  aria-label="Delete comment"
-                  className="-my-2 ml-auto grid size-11 place-items-center rounded-lg text-text-muted hover:bg-surface-raised hover:text-danger"
-                >
-                  <Trash2 className="size-4" aria-hidden />
-                </button>
-              }
-              title="Delete Comment?"
-              description="This action cannot be undone."
-              confirmLabel="Delete"
-              pending={remove.isPending}
-              onConfirm={() => remove.mutate(comment.id)}
-            />
+            <DeleteOwnButton what="comment" postId={comment.postId} commentId={comment.id} />
           )}
           <span className={comment.isMine ? '' : 'ml-auto'}>
             <ItemActionsMenu

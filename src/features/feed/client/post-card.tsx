@@ -1,47 +1,47 @@
-import { MessageCircle, Pin, Trash2 } from 'lucide-react';
+import { MessageCircle, Pin } from 'lucide-react';
+
+import { DeleteOwnButton } from './delete-own-button';
 
 import { TimeAgo } from '~/client/components/time-ago';
 
+
 import { useId, useState } from 'react';
+
 
 import { Link } from 'react-router';
 
-import { toast } from 'sonner';
 
-import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 
-import { showErrorToast } from '~/client/lib/error-toast';
+
 
 import { paths } from '~/client/lib/paths';
 
+
 import { ANONYMOUS_NAME, type PostView } from '../feed.schema';
+
 
 import { AuthorAvatar } from './author-avatar';
 
+
 import { CommentsSection } from './comments-section';
 
-import { useDeletePost } from './feed.queries';
 
-import { ItemActionsMenu, deleteConfirmation } from './item-actions-menu';
+
+import { ItemActionsMenu } from './item-actions-menu';
 
 import { LikeButton } from './like-button';
 
+
 import { PostMedia } from './post-media';
 
+
 import { PostText } from './post-text';
+
 
 /** One post: who wrote it (or Anonymous), when, its text and media, likes, and its comments on demand. */
 export function PostCard({ post, now }: { post: PostView; now: number }) {
   const headingId = useId();
   const [showComments, setShowComments] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const remove = useDeletePost({
-    onSuccess: () => {
-      setConfirming(false);
-      toast.success('Post deleted');
-    },
-    onError: (error) => showErrorToast(error, 'Post not deleted'),
-  });
   const name = post.author?.fullName ?? ANONYMOUS_NAME;
 
   return (
@@ -78,24 +78,7 @@ export function PostCard({ post, now }: { post: PostView; now: number }) {
             Pinned
           </span>
         )}
-        {post.isMine && (
-          <ConfirmDialog
-            open={confirming}
-            onOpenChange={setConfirming}
-            trigger={
-              <button
-                type="button"
-                aria-label="Delete post"
-                className="-mr-2 grid size-11 shrink-0 place-items-center rounded-xl text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-danger"
-              >
-                <Trash2 className="size-5" aria-hidden />
-              </button>
-            }
-            {...deleteConfirmation('post')}
-            pending={remove.isPending}
-            onConfirm={() => remove.mutate(post.id)}
-          />
-        )}
+        {post.isMine && <DeleteOwnButton what="post" postId={post.id} />}
         <ItemActionsMenu
           item={{ postId: post.id }}
           isMine={post.isMine}
