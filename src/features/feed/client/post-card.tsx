@@ -4,39 +4,25 @@ import { DeleteOwnButton } from './delete-own-button';
 
 import { TimeAgo } from '~/client/components/time-ago';
 
-
 import { useId, useState } from 'react';
-
 
 import { Link } from 'react-router';
 
-
-
-
-
 import { paths } from '~/client/lib/paths';
-
 
 import { ANONYMOUS_NAME, type PostView } from '../feed.schema';
 
-
 import { AuthorAvatar } from './author-avatar';
 
-
 import { CommentsSection } from './comments-section';
-
-
 
 import { ItemActionsMenu } from './item-actions-menu';
 
 import { LikeButton } from './like-button';
 
-
 import { PostMedia } from './post-media';
 
-
 import { PostText } from './post-text';
-
 
 /** One post: who wrote it (or Anonymous), when, its text and media, likes, and its comments on demand. */
 export function PostCard({ post, now }: { post: PostView; now: number }) {
