@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Executor } from './db/client';
 import { auditLog } from '~/server/db/tables/audit.tables';
+import type { Executor } from './db/client';
 
 /** Writes an audit row; call it with the transaction that makes the change it records. */
 export async function writeAudit(

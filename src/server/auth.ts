@@ -6,9 +6,9 @@ import { setSessionCookie } from 'better-auth/cookies';
 import { admin } from 'better-auth/plugins';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { account, session, user, verification } from '~/server/db/tables/auth.tables';
 import type { Config } from './config';
 import type { Db, Executor } from './db/client';
-import { account, session, user, verification } from '~/server/db/tables/auth.tables';
 
 /**
  * better-auth as a library: passwords, sessions in the database, bans. Its HTTP handler is not mounted; our own

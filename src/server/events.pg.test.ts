@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '~/shared/time';
+import { signedInMember } from '~/server/testing/members';
 import { createApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { EventHub, publish } from './events';
 import { createLogger } from './logger';
-import { signedInMember } from '~/server/testing/members';
 import { sseReader } from './testing/sse';
 import { createTestContext, type TestContext } from './testing/test-context';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endUserStreams, mayReceive, publish, type Viewer } from './events';
 import { signedInMember } from '~/server/testing/members';
+import { endUserStreams, mayReceive, publish, type Viewer } from './events';
 import { sseReader } from './testing/sse';
 import { createTestContext, type TestContext } from './testing/test-context';
 

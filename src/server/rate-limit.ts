@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import type { Clock } from '~/shared/time';
+import { rateLimitCounter } from '~/server/db/tables/rate-limit.tables';
 import type { RateLimitRule } from './config';
 import type { Executor } from './db/client';
-import { rateLimitCounter } from '~/server/db/tables/rate-limit.tables';
 
 /**
  * Counts one attempt against `key` in a fixed window, in one statement, so concurrent requests on any

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-
 import { usPhone } from '~/shared/phone';
 import { isReservedName, RESERVED_NAME_MESSAGE } from '~/shared/reserved-names';
 

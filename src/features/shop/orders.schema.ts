@@ -1,5 +1,4 @@
 import { z } from 'zod';
-
 import { usPhone } from '~/shared/phone';
 import { STICKER_SIZES, type StickerSize } from '~/features/shop/shop.schema';
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-
 import { formatUsPhone, usPhone } from '~/shared/phone';
 
 /** The menu's sizes (spec section 9), their tabs' labels, and the sticker types. */

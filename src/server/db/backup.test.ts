@@ -4,12 +4,12 @@ import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appMeta } from '~/server/db/tables/meta.tables';
+import { BACKUP_ROWS, BACKUP_UPLOADS, writeUploads } from '~/server/testing/backup-fixtures';
 import { parseConfig, type Config } from '../config';
 import { createBackup, restoreBackup } from './backup';
 import { migrateDatabase, openDatabase } from './client';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
-import { appMeta } from '~/server/db/tables/meta.tables';
-import { BACKUP_ROWS, BACKUP_UPLOADS, writeUploads } from '~/server/testing/backup-fixtures';
 
 let root: string;
 let source: Config;

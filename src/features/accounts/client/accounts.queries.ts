@@ -1,18 +1,11 @@
 import { type QueryClient } from '@tanstack/react-query';
-
-import { api } from '~/client/lib/api-client';
-
-import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
-
-import { sessionQueryKey, sessionQueryOptions } from '~/client/lib/session';
-
-import { clearCart } from '~/client/lib/cart-storage';
-
 import type { z } from 'zod';
-
-import type { LoginInput, OwnerLoginInput, RegisterResponse, registerSchema } from '../accounts.schema';
-
+import { api } from '~/client/lib/api-client';
+import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
+import { sessionQueryKey, sessionQueryOptions } from '~/client/lib/session';
+import { clearCart } from '~/client/lib/cart-storage';
 import type { SessionResponse } from '~/shared/session';
+import type { LoginInput, OwnerLoginInput, RegisterResponse, registerSchema } from '../accounts.schema';
 
 /** Someone else's data must never show for the member who signs in next. */
 function forgetEverythingBut(queryClient: QueryClient, session: SessionResponse) {

@@ -1,28 +1,16 @@
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-
 import { toast } from 'sonner';
-
 import { Button } from '~/client/components/ui/button';
-
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
-
 import { Spinner } from '~/client/components/ui/spinner';
-
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
-
 import { showErrorToast } from '~/client/lib/error-toast';
-
 import { useContractForm } from '~/client/lib/form';
-
 import { paths } from '~/client/lib/paths';
-
-import { loginSchema } from '../accounts.schema';
-
 import { type SessionResponse } from '~/shared/session';
-
+import { loginSchema } from '../accounts.schema';
 import { useLogin } from './accounts.queries';
-
 import { OwnerLoginDialog } from './owner-login-dialog';
 
 export function LoginForm() {

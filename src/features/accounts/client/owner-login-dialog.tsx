@@ -6,8 +6,8 @@ import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { TextField } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
-import { ownerLoginSchema } from '../accounts.schema';
 import { type SessionResponse } from '~/shared/session';
+import { ownerLoginSchema } from '../accounts.schema';
 import { useOwnerLogin } from './accounts.queries';
 
 /** Remember this device comes from the sign-in form beside it. */

@@ -1,23 +1,13 @@
 import { Link, useNavigate } from 'react-router';
-
 import { toast } from 'sonner';
-
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
-
 import { Button } from '~/client/components/ui/button';
-
 import { Spinner } from '~/client/components/ui/spinner';
-
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
-
 import { showErrorToast } from '~/client/lib/error-toast';
-
 import { useContractForm } from '~/client/lib/form';
-
 import { paths } from '~/client/lib/paths';
-
 import { registerSchema, type RegisterInput, type RegisterResponse } from '../accounts.schema';
-
 import { useRegister } from './accounts.queries';
 
 export function RegisterForm() {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { RESERVED_NAME_MESSAGE } from '~/shared/reserved-names';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESERVED_NAME_MESSAGE } from '~/shared/reserved-names';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { ensureOwnerPassword, seedOnce } from '~/server/db/seed/seed';

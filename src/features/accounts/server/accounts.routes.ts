@@ -6,8 +6,9 @@ import { clientIp } from '~/server/client-ip';
 import { user } from '~/server/db/tables/auth.tables';
 import { forwardCookies, requireUser } from '~/server/middleware/require-user';
 import { validate } from '~/server/validate';
-import { loginSchema, ownerLoginSchema, registerSchema } from '../accounts.schema';
 import { type SessionResponse } from '~/shared/session';
+import { resolveSession, toSessionUser } from '~/server/session';
+import { loginSchema, ownerLoginSchema, registerSchema } from '../accounts.schema';
 import {
   ownerSignIn,
   register,
@@ -17,7 +18,6 @@ import {
   type RequestMeta,
 } from './accounts.service';
 import { generatedAvatarSvg } from './avatar.service';
-import { resolveSession, toSessionUser } from '~/server/session';
 
 function depsOf(c: Context<AppEnv>): AccountsDeps {
   const { auth, database, config, clock } = c.get('services');

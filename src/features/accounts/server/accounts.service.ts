@@ -1,6 +1,7 @@
 import { APIError } from 'better-auth/api';
 import { verifyPassword } from 'better-auth/crypto';
 import { asc, eq, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
 import type { Clock } from '~/shared/time';
 import type { Auth } from '~/server/auth';
@@ -11,11 +12,10 @@ import { appMeta } from '~/server/db/tables/meta.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { enforceRateLimit } from '~/server/rate-limit';
 import { OWNER_PASSWORD_HASH_KEY } from '~/server/db/seed/seed';
-import type { loginSchema, ownerLoginSchema, registerSchema, RegisterResponse } from '../accounts.schema';
 import type { SessionResponse } from '~/shared/session';
-import type { z } from 'zod';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { toSessionUser } from '~/server/session';
+import type { loginSchema, ownerLoginSchema, registerSchema, RegisterResponse } from '../accounts.schema';
 
 export interface AccountsDeps {
   db: Db;

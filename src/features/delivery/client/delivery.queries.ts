@@ -1,12 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
 import { api } from '~/client/lib/api-client';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
-
 import { sessionQueryOptions } from '~/client/lib/session';
-
 import type { SessionUser } from '~/shared/session';
-
 import type {
   AdminDriversResponse,
   ClaimResponse,

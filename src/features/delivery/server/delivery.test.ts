@@ -1,6 +1,6 @@
-import type { ErrorBody } from '~/shared/app-error';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '~/shared/app-error';
 import { MINUTE_MS } from '~/shared/time';
 import { signedInMember, signedInWithRoles } from '~/server/testing/members';
 import type { MyOrdersResponse, PlaceOrderInput, PlaceOrderResponse } from '~/features/shop/orders.schema';

@@ -16,8 +16,8 @@ import {
   type EconomySettings,
 } from '~/shared/economy-settings';
 import { can } from '~/shared/permissions';
-import { useEconomySettings, useUpdateEconomySettings } from './economy.queries';
 import type { Actor } from '~/shared/permissions';
+import { useEconomySettings, useUpdateEconomySettings } from './economy.queries';
 
 const NAMED_GROUPS: { title: string; keys: EconomySettingKey[] }[] = [
   { title: 'Weekly login', keys: ['weeklyLoginXp', 'weeklyLoginCoins', 'weeklyLoginIntervalDays'] },

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
 import { api } from '~/client/lib/api-client';
-
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
-
 import { sessionQueryKey } from '~/client/lib/session';
-
 import type {
   EconomySettingsResponse,
   UpdateEconomySettingsInput,

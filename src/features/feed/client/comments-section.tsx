@@ -1,29 +1,16 @@
 import { SendHorizontal } from 'lucide-react';
-
-import { DeleteOwnButton } from './delete-own-button';
-
-import { TimeAgo } from '~/client/components/time-ago';
-
 import { useWatch } from 'react-hook-form';
-
 import { Link } from 'react-router';
-
 import { toast } from 'sonner';
-
+import { TimeAgo } from '~/client/components/time-ago';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
-
 import { Spinner } from '~/client/components/ui/spinner';
-
 import { TextareaField } from '~/client/components/ui/textarea-field';
-
 import { isApiError } from '~/client/lib/api-client';
-
 import { showErrorToast } from '~/client/lib/error-toast';
-
 import { useContractForm } from '~/client/lib/form';
-
 import { paths } from '~/client/lib/paths';
-
+import { DeleteOwnButton } from './delete-own-button';
 import {
   ANONYMOUS_NAME,
   COMMENT_LOGIN_REQUIRED,
@@ -33,13 +20,9 @@ import {
   createCommentSchema,
   type CommentView,
 } from '../feed.schema';
-
 import { AuthorAvatar } from './author-avatar';
-
 import { useComments, useCreateComment } from './feed.queries';
-
 import { ItemActionsMenu } from './item-actions-menu';
-
 import { PostText } from './post-text';
 
 /** A post's comments, oldest first, and the form to add one (anonymously if the member likes). */

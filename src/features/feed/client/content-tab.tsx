@@ -1,25 +1,14 @@
 import { Eye, Flag, Newspaper, Pin, PinOff, ShieldCheck, Trash2, X } from 'lucide-react';
-
-import { TimeAgo } from '~/client/components/time-ago';
-
-import { LoadMore } from '~/client/components/load-more';
-
 import { useId, useState, type ReactNode } from 'react';
-
 import { toast } from 'sonner';
-
+import { TimeAgo } from '~/client/components/time-ago';
+import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
-
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
-
 import { EmptyState, ListError, ListSkeleton, SkeletonBlock } from '~/client/components/ui/list-states';
-
 import { showErrorToast } from '~/client/lib/error-toast';
-
 import { useMinuteClock } from '~/client/lib/use-clock';
-
 import { can, type RoleHolder } from '~/shared/permissions';
-
 import {
   ANONYMOUS_NAME,
   REPORT_REASON_LABELS,
@@ -28,15 +17,10 @@ import {
   type PostView,
   type ReportedItem,
 } from '../feed.schema';
-
 import { AuthorAvatar } from './author-avatar';
-
 import { useContent, useModerate, useReveal, type FeedItem } from './feed.queries';
-
 import { deleteConfirmation } from './item-actions-menu';
-
 import { PostText } from './post-text';
-
 import { RevealDialog } from './reveal-dialog';
 
 /**

@@ -1,25 +1,15 @@
 import { ImagePlus, X } from 'lucide-react';
-
-import { ProgressBar } from '~/client/components/ui/progress-bar';
 import { Dialog } from 'radix-ui';
-
 import { useEffect, useRef, useState } from 'react';
-
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-
+import { ProgressBar } from '~/client/components/ui/progress-bar';
 import { Button } from '~/client/components/ui/button';
-
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
-
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
-
 import { TextareaField } from '~/client/components/ui/textarea-field';
-
 import { showErrorToast } from '~/client/lib/error-toast';
-
 import { useContractForm } from '~/client/lib/form';
-
 import {
   ACCEPTED_MEDIA,
   MAX_VIDEO_BYTES,
@@ -28,9 +18,7 @@ import {
   createPostSchema,
   type MediaType,
 } from '../feed.schema';
-
 import { useCreatePost } from './feed.queries';
-
 import { uploadPostMedia } from './upload-media';
 
 interface PickedMedia {

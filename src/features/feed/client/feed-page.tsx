@@ -1,20 +1,12 @@
 import { MessageSquarePlus, Pin, SearchX, Sparkles } from 'lucide-react';
-
-import { LoadMore } from '~/client/components/load-more';
-
 import { useId, useState } from 'react';
+import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
-
 import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
-
 import { SearchField } from '~/client/components/ui/search-field';
-
 import { useDebouncedValue } from '~/client/lib/use-debounced-value';
-
 import { useMinuteClock } from '~/client/lib/use-clock';
-
 import { useSession } from '~/client/lib/session';
-
 import {
   EMPTY_FEED,
   NO_SEARCH_RESULTS,
@@ -22,11 +14,8 @@ import {
   SEARCH_PLACEHOLDER,
   type PostView,
 } from '../feed.schema';
-
 import { CreatePostDialog } from './create-post-dialog';
-
 import { useFeed } from './feed.queries';
-
 import { PostCard } from './post-card';
 
 /**

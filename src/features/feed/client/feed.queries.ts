@@ -7,11 +7,8 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-
 import { api } from '~/client/lib/api-client';
-
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
-
 import type {
   CommentsPage,
   ContentPage,

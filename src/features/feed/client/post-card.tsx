@@ -1,27 +1,15 @@
 import { MessageCircle, Pin } from 'lucide-react';
-
-import { DeleteOwnButton } from './delete-own-button';
-
-import { TimeAgo } from '~/client/components/time-ago';
-
 import { useId, useState } from 'react';
-
 import { Link } from 'react-router';
-
+import { TimeAgo } from '~/client/components/time-ago';
 import { paths } from '~/client/lib/paths';
-
+import { DeleteOwnButton } from './delete-own-button';
 import { ANONYMOUS_NAME, type PostView } from '../feed.schema';
-
 import { AuthorAvatar } from './author-avatar';
-
 import { CommentsSection } from './comments-section';
-
 import { ItemActionsMenu } from './item-actions-menu';
-
 import { LikeButton } from './like-button';
-
 import { PostMedia } from './post-media';
-
 import { PostText } from './post-text';
 
 /** One post: who wrote it (or Anonymous), when, its text and media, likes, and its comments on demand. */

@@ -13,6 +13,7 @@ import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { feedComment, feedLike, feedMediaUpload, feedPost } from '~/server/db/tables/feed.tables';
 import { sseReader } from '~/server/testing/sse';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
+import { seedOnce } from '~/server/db/seed/seed';
 import type {
   CommentsPage,
   CreateCommentResponse,
@@ -22,7 +23,6 @@ import type {
   MediaUploadResponse,
   PostView,
 } from '../feed.schema';
-import { seedOnce } from '~/server/db/seed/seed';
 import { insertPost } from './feed.seed';
 import { processVideo } from './video-pipeline';
 

@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
-
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-
 import { AppError } from '~/shared/app-error';
-
 import { awardOnce } from '~/features/economy/server/awards.service';
-
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
-
 import type { Db, Executor } from '~/server/db/client';
-
 import { user } from '~/server/db/tables/auth.tables';
-
 import { feedLike, feedPost } from '~/server/db/tables/feed.tables';
-
 import { publish } from '~/server/events';
-
 import type { Storage } from '~/server/storage';
-
 import {
   FEED_PAGE_SIZE,
   PINNED_MAX,
@@ -28,7 +18,6 @@ import {
   type PostView,
 } from '../feed.schema';
 import { claimUpload, deleteStoredMedia } from './feed-media.service';
-
 import {
   authorColumns,
   authorOf,

@@ -1,31 +1,17 @@
 import { ArrowLeft, MessagesSquare } from 'lucide-react';
-
-import { LoadMore } from '~/client/components/load-more';
-
 import { useEffect, useLayoutEffect, useRef } from 'react';
-
 import { Link } from 'react-router';
-
+import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
-
 import { EmptyState, ListError, ListSkeleton, SkeletonBlock } from '~/client/components/ui/list-states';
-
 import { isApiError } from '~/client/lib/api-client';
-
 import { formatDateTime } from '~/client/lib/format-time';
-
 import { paths } from '~/client/lib/paths';
-
 import type { ConversationSummary, MessageView } from '../inbox.schema';
-
 import { CounterpartAvatar } from './counterpart-avatar';
-
 import { DeleteConversationButton } from './delete-conversation-button';
-
 import { formatMessageTime } from './format-message-time';
-
 import { leaveConversation, useConversation, useMarkConversationRead, useMessages } from './inbox.queries';
-
 import { MessageComposer } from './message-composer';
 
 /** While the thread is on screen the browser renews "I am reading this" this often (the server's TTL is 45 s). */

@@ -7,11 +7,8 @@ import {
   useQuery,
   type InfiniteData,
 } from '@tanstack/react-query';
-
 import { api, type ApiError } from '~/client/lib/api-client';
-
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
-
 import type {
   ConversationListResponse,
   ConversationResponse,

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Avatar } from '~/client/components/ui/avatar';
-import type { AdminMember } from '../members.schema';
 import type { Actor } from '~/shared/permissions';
+import type { AdminMember } from '../members.schema';
 import { MemberActions } from './member-actions';
 import { RoleBadges } from './role-badges';
 import { RoleEditor } from './role-editor';

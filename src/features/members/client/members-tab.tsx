@@ -1,15 +1,9 @@
 import { can } from '~/shared/permissions';
-
 import { useMediaQuery } from '~/client/lib/use-media-query';
-
 import type { Actor } from '~/shared/permissions';
-
-import { MemberCard, MemberTableRow, hasContactDetails } from './member-row';
-
-import { MemberList } from './member-list';
-
 import { SearchField } from '~/client/components/ui/search-field';
-
+import { MemberCard, MemberTableRow, hasContactDetails } from './member-row';
+import { MemberList } from './member-list';
 import { useMemberSearch } from './use-member-search';
 
 /** Wide enough for the table's columns and each row's buttons; below it members are stacked cards. */

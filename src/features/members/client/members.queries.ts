@@ -1,11 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-
 import { api } from '~/client/lib/api-client';
-
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
-
 import type { Role } from '~/shared/permissions';
-
 import type { AdminMember, MemberPage, MemberSearch } from '../members.schema';
 
 type MemberScope = NonNullable<MemberSearch['scope']>;

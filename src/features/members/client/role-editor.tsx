@@ -5,9 +5,9 @@ import { CheckboxField } from '~/client/components/ui/checkbox-field';
 import { Spinner } from '~/client/components/ui/spinner';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { ASSIGNABLE_ROLES, memberActionRefusal, type Role } from '~/shared/permissions';
+import type { Actor } from '~/shared/permissions';
 import type { AdminMember } from '../members.schema';
 import { useSetRoles } from './members.queries';
-import type { Actor } from '~/shared/permissions';
 
 const withToggled = (roles: readonly Role[], role: Role): Role[] =>
   roles.includes(role) ? roles.filter((r) => r !== role) : [...roles, role];

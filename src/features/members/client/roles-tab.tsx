@@ -1,22 +1,13 @@
 import { useId } from 'react';
 import { memberActionRefusal } from '~/shared/permissions';
-
-import type { AdminMember } from '../members.schema';
-
 import type { Actor } from '~/shared/permissions';
-
-import { EditRolesToggle } from './member-actions';
-
-import { MemberIdentity } from './member-row';
-
-import { MemberList } from './member-list';
-
-import { RoleBadges } from './role-badges';
-
-import { RoleEditor } from './role-editor';
-
 import { SearchField } from '~/client/components/ui/search-field';
-
+import type { AdminMember } from '../members.schema';
+import { EditRolesToggle } from './member-actions';
+import { MemberIdentity } from './member-row';
+import { MemberList } from './member-list';
+import { RoleBadges } from './role-badges';
+import { RoleEditor } from './role-editor';
 import { useMemberSearch } from './use-member-search';
 
 /** Role Management: find a user by full name or email, open their roles, tick, Save Changes. */

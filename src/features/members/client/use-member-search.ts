@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
+import { useDebouncedValue } from '~/client/lib/use-debounced-value';
 import type { MemberSearch } from '../members.schema';
 import { useMemberList } from './members.queries';
-import { useDebouncedValue } from '~/client/lib/use-debounced-value';
 
 /**
  * A search box's text, the list it finds (searched once typing pauses), a toast when the list fails, and which

@@ -1,17 +1,10 @@
 import { Bell, BellOff } from 'lucide-react';
-
-import { TimeAgo } from '~/client/components/time-ago';
-
 import { DropdownMenu } from 'radix-ui';
-
 import { useId, useState } from 'react';
-
 import { Link } from 'react-router';
-
+import { TimeAgo } from '~/client/components/time-ago';
 import { EmptyState, ListSkeleton } from '~/client/components/ui/list-states';
-
 import type { NotificationItem } from '../notifications.schema';
-
 import { useMarkAllNotificationsRead, useNotifications } from './notifications.queries';
 
 /** Only routes inside the app are followed; anything else in `link` is shown but not followed. */

@@ -1,8 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
 import { api } from '~/client/lib/api-client';
 import type { MutationConfig } from '~/client/lib/query-client';
-
 import type { NotificationsResponse } from '../notifications.schema';
 
 /** Everything under 'notifications' is refetched by the event stream's 'notifications.*' events. */

@@ -1,15 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-
 import type { z } from 'zod';
-
 import { api, uploadFile } from '~/client/lib/api-client';
-
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
-
 import type { SessionUser } from '~/shared/session';
-
 import { sessionQueryOptions } from '~/client/lib/session';
-
 import type { OwnProfile, PublicProfile, updateProfileSchema } from '../profiles.schema';
 
 /**

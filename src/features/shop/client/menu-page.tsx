@@ -5,6 +5,7 @@ import { EmptyState, ListSkeleton, ListStates } from '~/client/components/ui/lis
 import { Tabs } from '~/client/components/ui/tabs';
 import { useSession } from '~/client/lib/session';
 import type { DeliveryMethod } from '~/features/shop/orders.schema';
+import { useMinuteClock } from '~/client/lib/use-clock';
 import {
   SIZE_LABELS,
   STICKER_SIZES,
@@ -16,7 +17,6 @@ import { cartMethodOf, setCartMethod, useCart } from './cart-store';
 import { OrderTypeField } from './order-type-field';
 import { useMenu, useRatingStatus } from './shop.queries';
 import { StickerCard, StickerCardSkeleton } from './sticker-card';
-import { useMinuteClock } from '~/client/lib/use-clock';
 
 const isSize = (value: string | null): value is StickerSize =>
   (STICKER_SIZES as readonly (string | null)[]).includes(value);

@@ -7,11 +7,11 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { useMediaQuery } from '~/client/lib/use-media-query';
 import type { OrderListView } from '~/features/shop/orders.schema';
 import { can } from '~/shared/permissions';
-import { DeskOrderCard, DeskOrderRow } from './desk-order';
-import { SegmentedChoice, type Choice } from './segmented-choice';
 import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { LoadMore } from '~/client/components/load-more';
 import type { Actor } from '~/shared/permissions';
+import { DeskOrderCard, DeskOrderRow } from './desk-order';
+import { SegmentedChoice, type Choice } from './segmented-choice';
 import { useDeskOrders, useExportOrders } from './shop-admin.queries';
 
 /** Wide enough for the table's six columns; below it orders are stacked cards. */

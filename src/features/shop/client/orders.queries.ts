@@ -1,10 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { api, isApiError } from '~/client/lib/api-client';
 import type { MutationConfig } from '~/client/lib/query-client';
-
 import { shopQueryKeys } from '~/features/shop/client/shop.queries';
-
 import type { MyOrdersResponse, PlaceOrderInput, PlaceOrderResponse } from '../orders.schema';
 
 /** Everything under 'orders' is refetched by the event stream's 'orders.changed' events. */

@@ -7,26 +7,20 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { api, fetchFile, uploadFile, type ApiError } from '~/client/lib/api-client';
-
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
-
 import { saveFile } from '~/client/lib/save-file';
-
 import { ordersQueryKeys } from '~/features/shop/client/orders.queries';
-
 import type {
   AdminOrdersResponse,
   OrderListView,
   OrderStatus,
   OrderView,
 } from '~/features/shop/orders.schema';
-
 import {
   pickupLocationsQueryOptions,
   shopQueryKeys,
   shopSettingsQueryOptions,
 } from '~/features/shop/client/shop.queries';
-
 import type {
   CatalogResponse,
   CatalogSticker,

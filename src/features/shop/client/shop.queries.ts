@@ -1,10 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
 import { api, isApiError } from '~/client/lib/api-client';
 import type { MutationConfig } from '~/client/lib/query-client';
-
 import { sessionQueryKey } from '~/client/lib/session';
-
 import type {
   MenuResponse,
   PickupLocationsResponse,

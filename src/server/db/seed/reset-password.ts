@@ -1,8 +1,8 @@
 import { hashPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../client';
 import { account, session, user } from '~/server/db/tables/auth.tables';
 import { appMeta } from '~/server/db/tables/meta.tables';
+import type { Db } from '../client';
 import { generatePassword, OWNER_PASSWORD_HASH_KEY } from './seed';
 
 /**

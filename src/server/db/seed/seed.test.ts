@@ -5,10 +5,10 @@ import { verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader } from '~/server/testing/members';
-import { resolveAuthSecret } from '../../secrets';
-import { createTestContext, type TestContext } from '../../testing/test-context';
 import { appMeta } from '~/server/db/tables/meta.tables';
 import { pickupLocation, shopSettings, sticker } from '~/server/db/tables/shop.tables';
+import { resolveAuthSecret } from '../../secrets';
+import { createTestContext, type TestContext } from '../../testing/test-context';
 import { resetPassword } from './reset-password';
 import { ensureOwnerPassword, formatCredentials, OWNER_PASSWORD_HASH_KEY, seedOnce } from './seed';
 

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import { applyAward } from '~/features/economy/server/ledger.service';
 import { seedFeed } from '~/features/feed/server/feed.seed';
 import { seedShop } from '~/features/shop/server/shop.seed';
+import { account, user } from '~/server/db/tables/auth.tables';
+import { appMeta } from '~/server/db/tables/meta.tables';
 import { freeReferralCode, newUserId, referralCodesTaken } from '../../auth';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../client';
-import { account, user } from '~/server/db/tables/auth.tables';
-import { appMeta } from '~/server/db/tables/meta.tables';
 
 const SEED_MARKER = 'seeded_at';
 export const OWNER_PASSWORD_HASH_KEY = 'owner_password_hash';

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth.tables';
-
 import { sticker } from './shop.tables';
 
 /** An order, priced by the server at the time of ordering (integer cents). */

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-
 import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.tables';
 
