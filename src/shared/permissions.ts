@@ -122,6 +122,21 @@ export function hasRole(holder: RoleHolder, role: Role): boolean {
   return rolesOf(holder).includes(role);
 }
 
+/** Owners and Admins: members see them as "Admin Team". */
+export function isStaff(holder: RoleHolder): boolean {
+  return hasRole(holder, 'Owner') || hasRole(holder, 'Admin');
+}
+
+/**
+ * Why the actor may not start a conversation with the recipient, or undefined when they may: only staff start one
+ * with staff, and only an Owner with an Owner. The server refuses by it; the UI hides Message buttons by it.
+ */
+export function conversationRefusal(actor: RoleHolder, recipient: RoleHolder): 'staff' | 'owner' | undefined {
+  if (isStaff(recipient) && !isStaff(actor)) return 'staff';
+  if (hasRole(recipient, 'Owner') && !hasRole(actor, 'Owner')) return 'owner';
+  return undefined;
+}
+
 export function can(holder: RoleHolder | null | undefined, capability: Capability): boolean {
   if (!holder) return false;
   return rolesOf(holder).some((role) => grants[role].includes(capability));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
-import { hasRole, type RoleHolder } from '~/shared/permissions';
+import { conversationRefusal, type RoleHolder } from '~/shared/permissions';
 import type { UserRow } from '~/server/session';
 import type { Db, Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
@@ -13,7 +13,7 @@ import {
   type ConversationListResponse,
   type ConversationSummary,
 } from '../inbox.schema';
-import { counterpartFor, counterpartNameSql, isStaff } from './counterpart';
+import { counterpartFor, counterpartNameSql } from './counterpart';
 
 /** Who is asking: the signed-in member's id and roles. */
 export type Viewer = Pick<UserRow, 'id' | 'roles' | 'role'>;
@@ -184,22 +184,15 @@ export async function getConversation(
  * so the start endpoint cannot tell them which staff member is behind an "Admin Team" thread.
  */
 export function startRefusal(actor: RoleHolder, recipient: RoleHolder): AppError | undefined {
-  if (isStaff(recipient) && !isStaff(actor)) {
-    return new AppError(
-      'FORBIDDEN',
-      'The Admin Team cannot be messaged directly. You can reply when the Admin Team messages you.',
-      { title: 'Cannot Message' },
-    );
-  }
-  if (hasRole(recipient, 'Owner') && !hasRole(actor, 'Owner')) {
-    return new AppError(
-      'FORBIDDEN',
-      'The Owner cannot be messaged directly. You can reply when the Owner messages you.',
-      { title: 'Cannot Message' },
-    );
-  }
-  return undefined;
+  const refusal = conversationRefusal(actor, recipient);
+  if (!refusal) return undefined;
+  return new AppError('FORBIDDEN', REFUSALS[refusal], { title: 'Cannot Message' });
 }
+
+const REFUSALS = {
+  staff: 'The Admin Team cannot be messaged directly. You can reply when the Admin Team messages you.',
+  owner: 'The Owner cannot be messaged directly. You can reply when the Owner messages you.',
+} as const;
 
 /**
  * The conversation between the actor and this member: the existing one, or a new one. Two members have one

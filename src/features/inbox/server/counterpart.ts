@@ -1,11 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { hasRole, type RoleHolder } from '~/shared/permissions';
+import { isStaff, type RoleHolder } from '~/shared/permissions';
 import { avatarUrlOf, type UserRow } from '~/server/session';
 import { ADMIN_TEAM_NAME, UNKNOWN_NAME, UNNAMED, type Counterpart } from '../inbox.schema';
-
-/** Owners and Admins see everyone as they are; everyone else sees them as the Admin Team (spec section 6). */
-export const isStaff = (holder: RoleHolder) => hasRole(holder, 'Owner') || hasRole(holder, 'Admin');
 
 export type CounterpartRow = Pick<UserRow, 'id' | 'name' | 'image' | 'roles' | 'role'>;
 

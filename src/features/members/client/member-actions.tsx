@@ -6,7 +6,7 @@ import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { MessageMemberButton } from '~/client/components/message-member-button';
-import { can, hasRole, memberActionRefusal, type Actor } from '~/shared/permissions';
+import { can, conversationRefusal, hasRole, memberActionRefusal, type Actor } from '~/shared/permissions';
 import type { AdminMember } from '../members.schema';
 import { useSetBanned } from './members.queries';
 
@@ -26,9 +26,8 @@ export function MemberActions({
 }) {
   const refusal = memberActionRefusal(actor, member);
   // Owner accounts are never messaged from here; an Admin only by staff (Support sees them as the Admin Team).
-  const actorIsStaff = hasRole(actor, 'Owner') || hasRole(actor, 'Admin');
   const canMessage =
-    can(actor, 'message:members') && !hasRole(member, 'Owner') && (actorIsStaff || !hasRole(member, 'Admin'));
+    can(actor, 'message:members') && !hasRole(member, 'Owner') && !conversationRefusal(actor, member);
   const canBan = can(actor, 'manage:members');
   const canEditRoles = can(actor, 'edit:roles');
   if (!canMessage && !canBan && !canEditRoles) return null;
