@@ -25,6 +25,7 @@ import { refuseForbiddenCharacters } from './middleware/forbidden-characters';
 import { requestLogger } from './middleware/request-logger';
 import { resolveEventViewer } from './event-viewer';
 import { resolveAuthSecret } from './secrets';
+import { sessionRoutes } from './session.routes';
 import { staticRoutes } from './static';
 import { LocalStorage } from './storage';
 
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.use(refuseForbiddenCharacters);
 
   api.route('/health', healthRoutes);
+  api.route('/accounts/session', sessionRoutes);
   api.route('/accounts', accountsRoutes);
   api.route('/avatars', avatarRoutes);
   api.route('/admin', adminMembersRoutes);

@@ -1,3 +1,5 @@
+import type { Hono } from 'hono';
+import { hc, type ClientResponse, type parseResponse } from 'hono/client';
 import { isErrorBody, type ErrorBody, type ErrorCode } from '~/shared/app-error';
 
 /** A failed API call: the server's code, message and (where the spec gives one) toast title. */
@@ -17,24 +19,42 @@ export class ApiError extends Error {
   }
 }
 
-type Json = Record<string, unknown> | unknown[];
+/**
+ * The typed client of one feature router mounted at `/api${base}` (Hono's `hc`): paths, params, query, JSON
+ * bodies and responses all come from the router's own type, so changing a route's response breaks the build
+ * where the browser reads it. Pass the result of a call to `call()`.
+ *
+ * ```ts
+ * const economy = routerClient<EconomyRoutes>('/economy');
+ * const { settings } = await call(economy.settings.$get({}, { init: { signal } }));
+ * ```
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any router, whatever its env and schema
+export function routerClient<Router extends Hono<any, any, any>>(base: string) {
+  return hc<Router>(`/api${base}`, { fetch: reach });
+}
 
-/** JSON in, JSON out, same origin, cookies included. Throws ApiError for anything but 2xx. */
-export async function api<T>(
-  path: string,
-  init: { method?: string; body?: Json; signal?: AbortSignal } = {},
-): Promise<T> {
-  return send<T>(path, {
-    method: init.method ?? (init.body ? 'POST' : 'GET'),
-    headers: init.body ? { 'Content-Type': 'application/json' } : {},
-    body: init.body ? JSON.stringify(init.body) : undefined,
-    signal: init.signal,
-  });
+/** What a call answers when it succeeds: the route's 2xx JSON body, typed from the route. */
+export type CallResult<R extends ClientResponse<unknown>> = Awaited<ReturnType<typeof parseResponse<R>>>;
+
+/** What an endpoint of a typed client answers on success: `ResponseOf<typeof economy.settings.$put>`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any endpoint's arguments
+export type ResponseOf<Endpoint extends (...args: any[]) => Promise<ClientResponse<unknown>>> = CallResult<
+  Awaited<ReturnType<Endpoint>>
+>;
+
+/** Awaits a typed-client call: its JSON when the status is 2xx, otherwise an ApiError with the server's code. */
+export async function call<R extends ClientResponse<unknown>>(request: Promise<R>): Promise<CallResult<R>> {
+  const response = await request;
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) throw errorOf(response, data);
+  return data as CallResult<R>;
 }
 
 /**
  * One file as multipart/form-data (the upload routes are the only ones that take it), JSON back, errors as
- * api() throws them. The browser sets the Content-Type with its boundary.
+ * call() throws them. The browser sets the Content-Type with its boundary.
  */
 export async function uploadFile<T>(
   path: string,
@@ -43,18 +63,21 @@ export async function uploadFile<T>(
 ): Promise<T> {
   const body = new FormData();
   body.append(init.field ?? 'file', file);
-  return send<T>(path, { method: 'POST', body, signal: init.signal });
+  const response = await reach(`/api${path}`, { method: 'POST', body, signal: init.signal });
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) throw errorOf(response, data);
+  return data as T;
 }
 
 /**
- * A file the API hands out (a CSV export): its bytes and the name the server gives it in Content-Disposition.
- * Errors as api() throws them.
+ * A file the API hands out (a CSV export), from a typed-client call: its bytes and the name the server gives it
+ * in Content-Disposition. Errors as call() throws them.
  */
 export async function fetchFile(
-  path: string,
-  init: { signal?: AbortSignal } = {},
+  request: Promise<ClientResponse<unknown>>,
 ): Promise<{ blob: Blob; filename: string | undefined }> {
-  const response = await reach(path, { method: 'GET', signal: init.signal });
+  const response = await request;
   if (!response.ok) throw errorOf(response, safeJson(await response.text()));
   return {
     blob: await response.blob(),
@@ -62,23 +85,10 @@ export async function fetchFile(
   };
 }
 
-async function send<T>(
-  path: string,
-  init: Pick<RequestInit, 'method' | 'headers' | 'body' | 'signal'>,
-): Promise<T> {
-  const response = await reach(path, init);
-  const text = await response.text();
-  const data: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) throw errorOf(response, data);
-  return data as T;
-}
-
-async function reach(
-  path: string,
-  init: Pick<RequestInit, 'method' | 'headers' | 'body' | 'signal'>,
-): Promise<Response> {
+/** fetch, same origin with cookies, where a request that never reached the server is a NETWORK ApiError. */
+async function reach(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   try {
-    return await fetch(`/api${path}`, { ...init, credentials: 'same-origin' });
+    return await fetch(input, { ...init, credentials: 'same-origin' });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, { code: 'NETWORK', message: 'No connection. Check your network and try again.' });

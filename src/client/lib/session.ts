@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionResponse } from '~/shared/session';
-import { api } from './api-client';
+import type { sessionRoutes } from '~/server/session.routes';
+import { call, routerClient } from './api-client';
+
+const session = routerClient<typeof sessionRoutes>('/accounts/session');
 
 export const sessionQueryKey = ['session'] as const;
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => api<SessionResponse>('/accounts/session', { signal }),
+  queryFn: ({ signal }) => call(session.index.$get({}, { init: { signal } })),
 });
 
 /** The signed-in member (`data.user`), or `data.user === null` for a visitor. */

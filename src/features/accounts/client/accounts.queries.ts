@@ -1,11 +1,14 @@
 import { type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '~/client/lib/api-client';
+import { call, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryKey, sessionQueryOptions } from '~/client/lib/session';
 import { clearCart } from '~/client/lib/cart-storage';
 import type { SessionResponse } from '~/shared/session';
-import type { LoginInput, OwnerLoginInput, RegisterResponse, registerSchema } from '../accounts.schema';
+import type { LoginInput, OwnerLoginInput, registerSchema } from '../accounts.schema';
+import type { accountsRoutes } from '../server/accounts.routes';
+
+const accounts = routerClient<typeof accountsRoutes>('/accounts');
 
 /** Someone else's data must never show for the member who signs in next. */
 function forgetEverythingBut(queryClient: QueryClient, session: SessionResponse) {
@@ -17,9 +20,11 @@ function forgetEverythingBut(queryClient: QueryClient, session: SessionResponse)
 
 type RegisterFormValues = z.output<typeof registerSchema>;
 
-export function useRegister(config: MutationConfig<RegisterResponse, RegisterFormValues> = {}) {
+export function useRegister(
+  config: MutationConfig<ResponseOf<typeof accounts.register.$post>, RegisterFormValues> = {},
+) {
   return useApiMutation(
-    (input) => api<RegisterResponse>('/accounts/register', { body: input }),
+    (input) => call(accounts.register.$post({ json: input })),
     async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
@@ -29,7 +34,7 @@ export function useRegister(config: MutationConfig<RegisterResponse, RegisterFor
 
 export function useLogin(config: MutationConfig<SessionResponse, LoginInput> = {}) {
   return useApiMutation(
-    (input) => api<SessionResponse>('/accounts/login', { body: input }),
+    (input) => call(accounts.login.$post({ json: input })),
     async (queryClient, ...args) => {
       forgetEverythingBut(queryClient, args[0]);
     },
@@ -39,7 +44,7 @@ export function useLogin(config: MutationConfig<SessionResponse, LoginInput> = {
 
 export function useOwnerLogin(config: MutationConfig<SessionResponse, OwnerLoginInput> = {}) {
   return useApiMutation(
-    (input) => api<SessionResponse>('/accounts/owner-login', { body: input }),
+    (input) => call(accounts['owner-login'].$post({ json: input })),
     async (queryClient, ...args) => {
       forgetEverythingBut(queryClient, args[0]);
     },
@@ -49,7 +54,7 @@ export function useOwnerLogin(config: MutationConfig<SessionResponse, OwnerLogin
 
 export function useLogout(config: MutationConfig<unknown, void> = {}) {
   return useApiMutation(
-    () => api<unknown>('/accounts/logout', { method: 'POST' }),
+    () => call(accounts.logout.$post()),
     async (queryClient) => {
       // The cart is kept per member on this device only while they are signed in (ARCHITECTURE.md departure 1).
       const userId = queryClient.getQueryData(sessionQueryOptions.queryKey)?.user?.id;

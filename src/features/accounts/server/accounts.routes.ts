@@ -6,8 +6,6 @@ import { clientIp } from '~/server/client-ip';
 import { user } from '~/server/db/tables/auth.tables';
 import { forwardCookies, requireUser } from '~/server/middleware/require-user';
 import { validate } from '~/server/validate';
-import { type SessionResponse } from '~/shared/session';
-import { resolveSession, toSessionUser } from '~/server/session';
 import { loginSchema, ownerLoginSchema, registerSchema } from '../accounts.schema';
 import {
   ownerSignIn,
@@ -29,12 +27,6 @@ function metaOf(c: Context<AppEnv>): RequestMeta {
 }
 
 export const accountsRoutes = new Hono<AppEnv>()
-  .get('/session', async (c) => {
-    const { auth, database } = c.get('services');
-    const { user: row, setCookies } = await resolveSession({ auth, db: database.db }, c.req.raw.headers);
-    forwardCookies(c, setCookies);
-    return c.json({ user: row ? toSessionUser(row) : null } satisfies SessionResponse, 200);
-  })
   .post('/register', validate('json', registerSchema), async (c) => {
     const result = await register(depsOf(c), c.req.valid('json'), metaOf(c));
     return c.json(result, 201);

@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/client/lib/api-client';
+import { call, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryOptions } from '~/client/lib/session';
-import type { SessionUser } from '~/shared/session';
-import type {
-  AdminDriversResponse,
-  ClaimResponse,
-  DriverOrderView,
-  DriverQueueResponse,
-} from '../delivery.schema';
+import type { adminDriversRoutes, driverRoutes } from '../server/delivery.routes';
+
+const driver = routerClient<typeof driverRoutes>('/driver');
+const adminDrivers = routerClient<typeof adminDriversRoutes>('/admin/drivers');
+const run = driver.orders[':orderId'];
+type DriverQueueResponse = ResponseOf<typeof driver.queue.$get>;
+type DriverOrder = ResponseOf<typeof run.eta.$post>;
+type AdminDriversResponse = ResponseOf<typeof adminDrivers.index.$get>;
 
 /** Under ['orders'], so every 'orders.*' event (a new order, a claim, a re-queue) refetches the queue. */
 export const driverQueueQueryKey = ['orders', 'driver-queue'] as const;
@@ -23,7 +24,7 @@ export interface DriverQueue extends DriverQueueResponse {
 export const driverQueueQueryOptions = queryOptions({
   queryKey: driverQueueQueryKey,
   queryFn: async ({ signal }): Promise<DriverQueue> => {
-    const queue = await api<DriverQueueResponse>('/driver/queue', { signal });
+    const queue = await call(driver.queue.$get({}, { init: { signal } }));
     return { ...queue, clockOffsetMs: Date.parse(queue.serverNow) - Date.now() };
   },
   // The event stream keeps it current; this is only the fallback if the stream is down.
@@ -55,41 +56,30 @@ function useRunAction<TData, TVariables>(
   });
 }
 
-const orderPath = (orderId: string, action: string) =>
-  `/driver/orders/${encodeURIComponent(orderId)}/${action}`;
-
-export const useClaimOrder = (config: MutationConfig<ClaimResponse, string> = {}) =>
-  useRunAction(
-    (orderId) => api<ClaimResponse>(orderPath(orderId, 'claim'), { method: 'POST', body: {} }),
-    config,
-  );
+export const useClaimOrder = (config: MutationConfig<ResponseOf<typeof run.claim.$post>, string> = {}) =>
+  useRunAction((orderId) => call(run.claim.$post({ param: { orderId } })), config);
 
 export const useSubmitEta = (
-  config: MutationConfig<{ order: DriverOrderView }, { orderId: string; etaMinutes: number }> = {},
+  config: MutationConfig<DriverOrder, { orderId: string; etaMinutes: number }> = {},
 ) =>
   useRunAction(
-    ({ orderId, etaMinutes }) =>
-      api<{ order: DriverOrderView }>(orderPath(orderId, 'eta'), { method: 'POST', body: { etaMinutes } }),
+    ({ orderId, etaMinutes }) => call(run.eta.$post({ param: { orderId }, json: { etaMinutes } })),
     config,
   );
 
 export const useCancelRun = (config: MutationConfig<unknown, string> = {}) =>
-  useRunAction((orderId) => api(orderPath(orderId, 'cancel'), { method: 'POST', body: {} }), config);
+  useRunAction((orderId) => call(run.cancel.$post({ param: { orderId } })), config);
 
 export const useNotifyCustomer = (config: MutationConfig<unknown, string> = {}) =>
-  useRunAction((orderId) => api(orderPath(orderId, 'notify'), { method: 'POST', body: {} }), config);
+  useRunAction((orderId) => call(run.notify.$post({ param: { orderId } })), config);
 
-export const useMarkDelivered = (config: MutationConfig<{ order: DriverOrderView }, string> = {}) =>
-  useRunAction(
-    (orderId) =>
-      api<{ order: DriverOrderView }>(orderPath(orderId, 'delivered'), { method: 'POST', body: {} }),
-    config,
-  );
+export const useMarkDelivered = (config: MutationConfig<DriverOrder, string> = {}) =>
+  useRunAction((orderId) => call(run.delivered.$post({ param: { orderId } })), config);
 
 /** A driver switches themself online or offline; the session (header, queue) follows. */
-export function useSetOnline(config: MutationConfig<{ user: SessionUser }, boolean> = {}) {
+export function useSetOnline(config: MutationConfig<ResponseOf<typeof driver.status.$put>, boolean> = {}) {
   return useApiMutation(
-    (isOnline) => api<{ user: SessionUser }>('/driver/status', { method: 'PUT', body: { isOnline } }),
+    (isOnline) => call(driver.status.$put({ json: { isOnline } })),
     async (queryClient, ...args) => {
       queryClient.setQueryData(sessionQueryOptions.queryKey, { user: args[0].user });
       await queryClient.invalidateQueries({ queryKey: driverQueueQueryKey });
@@ -100,7 +90,7 @@ export function useSetOnline(config: MutationConfig<{ user: SessionUser }, boole
 
 export const driversQueryOptions = queryOptions({
   queryKey: driversQueryKey,
-  queryFn: ({ signal }) => api<AdminDriversResponse>('/admin/drivers', { signal }),
+  queryFn: ({ signal }) => call(adminDrivers.index.$get({}, { init: { signal } })),
 });
 
 export function useDrivers() {
@@ -114,11 +104,7 @@ export function useSetDriverFlags(
   > = {},
 ) {
   return useApiMutation(
-    ({ driverId, ...flags }) =>
-      api<AdminDriversResponse>(`/admin/drivers/${encodeURIComponent(driverId)}`, {
-        method: 'PATCH',
-        body: flags,
-      }),
+    ({ driverId, ...flags }) => call(adminDrivers[':driverId'].$patch({ param: { driverId }, json: flags })),
     async (queryClient, ...args) => {
       queryClient.setQueryData(driversQueryKey, args[0]);
       await queryClient.invalidateQueries({ queryKey: driverQueueQueryKey });

@@ -7,11 +7,9 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api } from '~/client/lib/api-client';
+import { call, routerClient } from '~/client/lib/api-client';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import type {
-  CommentsPage,
-  ContentPage,
   CreateCommentInput,
   CreateCommentResponse,
   CreatePostInput,
@@ -23,6 +21,12 @@ import type {
   ReportResponse,
   RevealResponse,
 } from '../feed.schema';
+import type { feedRoutes } from '../server/feed.routes';
+import type { moderationRoutes } from '../server/moderation.routes';
+
+const feed = routerClient<typeof feedRoutes>('/feed');
+const moderation = routerClient<typeof moderationRoutes>('/moderation');
+const post = feed.posts[':postId'];
 
 /** Everything under 'feed' is refetched by the event stream's 'feed.post' and 'feed.comment' events. */
 export const feedQueryKeys = {
@@ -32,17 +36,16 @@ export const feedQueryKeys = {
   comments: (postId: string) => [...feedQueryKeys.all, 'comments', postId] as const,
 };
 
-const postPath = (postId: string) => `/feed/posts/${encodeURIComponent(postId)}`;
-
 export const feedListOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: feedQueryKeys.list(q),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams();
-      if (q) search.set('q', q);
-      if (pageParam) search.set('cursor', pageParam);
-      return api<FeedPage>(`/feed${search.size ? `?${search}` : ''}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        feed.index.$get(
+          { query: { q: q || undefined, cursor: pageParam ?? undefined } },
+          { init: { signal } },
+        ),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     // While a new search runs, the last results stay on screen rather than flashing to a skeleton.
@@ -58,7 +61,12 @@ export const commentsOptions = (postId: string) =>
   infiniteQueryOptions({
     queryKey: feedQueryKeys.comments(postId),
     queryFn: ({ pageParam, signal }) =>
-      api<CommentsPage>(`${postPath(postId)}/comments${pageParam ? `?cursor=${pageParam}` : ''}`, { signal }),
+      call(
+        post.comments.$get(
+          { param: { postId }, query: { cursor: pageParam ?? undefined } },
+          { init: { signal } },
+        ),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -85,7 +93,7 @@ function updatePostInLists(queryClient: QueryClient, postId: string, change: (po
 
 export function useCreatePost(config: MutationConfig<CreatePostResponse, CreatePostInput> = {}) {
   return useApiMutation(
-    (input) => api<CreatePostResponse>('/feed/posts', { body: input }),
+    (input) => call(feed.posts.$post({ json: input })),
     async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: feedQueryKeys.lists() });
     },
@@ -95,7 +103,7 @@ export function useCreatePost(config: MutationConfig<CreatePostResponse, CreateP
 
 export function useDeletePost(config: MutationConfig<unknown, string> = {}) {
   return useApiMutation(
-    (postId) => api(postPath(postId), { method: 'DELETE' }),
+    (postId) => call(post.$delete({ param: { postId } })),
     async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: feedQueryKeys.lists() });
     },
@@ -112,7 +120,7 @@ export function useSetLike(config: MutationConfig<LikeResponse, { postId: string
   return useMutation({
     ...config,
     mutationFn: ({ postId, liked }) =>
-      api<LikeResponse>(`${postPath(postId)}/like`, { method: liked ? 'PUT' : 'DELETE' }),
+      call(liked ? post.like.$put({ param: { postId } }) : post.like.$delete({ param: { postId } })),
     onMutate: async ({ postId, liked }) => {
       await queryClient.cancelQueries({ queryKey: feedQueryKeys.lists() });
       updatePostInLists(queryClient, postId, (post) =>
@@ -142,7 +150,7 @@ export function useCreateComment(
   config: MutationConfig<CreateCommentResponse, CreateCommentInput> = {},
 ) {
   return useApiMutation(
-    (input) => api<CreateCommentResponse>(`${postPath(postId)}/comments`, { body: input }),
+    (input) => call(post.comments.$post({ param: { postId }, json: input })),
     async (queryClient, ...args) => {
       updatePostInLists(queryClient, postId, (post) => ({ ...post, commentCount: args[0].commentCount }));
       await queryClient.invalidateQueries({ queryKey: feedQueryKeys.comments(postId) });
@@ -153,7 +161,7 @@ export function useCreateComment(
 
 export function useDeleteComment(postId: string, config: MutationConfig<unknown, string> = {}) {
   return useApiMutation(
-    (commentId) => api(`/feed/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' }),
+    (commentId) => call(feed.comments[':commentId'].$delete({ param: { commentId } })),
     async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: feedQueryKeys.all });
     },
@@ -167,7 +175,7 @@ export const contentOptions = () =>
   infiniteQueryOptions({
     queryKey: [...feedQueryKeys.all, 'moderation'] as const,
     queryFn: ({ pageParam, signal }) =>
-      api<ContentPage>(`/moderation/content${pageParam ? `?cursor=${pageParam}` : ''}`, { signal }),
+      call(moderation.content.$get({ query: { cursor: pageParam ?? undefined } }, { init: { signal } })),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -178,24 +186,30 @@ export function useContent() {
 
 /** A post, or one of its comments. */
 export type FeedItem = { postId: string } | { commentId: string };
-const itemPath = (item: FeedItem) =>
-  'commentId' in item
-    ? `/comments/${encodeURIComponent(item.commentId)}`
-    : `/posts/${encodeURIComponent(item.postId)}`;
 
 export function useReport(
   config: MutationConfig<ReportResponse, { item: FeedItem; input: ReportInput }> = {},
 ) {
   return useMutation({
     ...config,
-    mutationFn: ({ item, input }) => api<ReportResponse>(`/feed${itemPath(item)}/reports`, { body: input }),
+    mutationFn: ({ item, input }) =>
+      call(
+        'commentId' in item
+          ? feed.comments[':commentId'].reports.$post({ param: item, json: input })
+          : post.reports.$post({ param: item, json: input }),
+      ),
   });
 }
 
 export function useReveal(config: MutationConfig<RevealResponse, FeedItem> = {}) {
   return useMutation({
     ...config,
-    mutationFn: (item) => api<RevealResponse>(`/moderation${itemPath(item)}/reveal`, { method: 'POST' }),
+    mutationFn: (item) =>
+      call(
+        'commentId' in item
+          ? moderation.comments[':commentId'].reveal.$post({ param: item })
+          : moderation.posts[':postId'].reveal.$post({ param: item }),
+      ),
   });
 }
 
@@ -205,11 +219,17 @@ export function useModerate(
 ) {
   return useApiMutation(
     ({ action, item }) => {
-      const path = `/moderation${itemPath(item)}`;
-      if (action === 'pin') return api(`${path}/pin`, { method: 'PUT' });
-      if (action === 'unpin') return api(`${path}/pin`, { method: 'DELETE' });
-      if (action === 'dismiss') return api(`${path}/dismiss-reports`, { method: 'POST' });
-      return api(path, { method: 'DELETE' });
+      if ('commentId' in item) {
+        const comment = moderation.comments[':commentId'];
+        if (action === 'dismiss') return call(comment['dismiss-reports'].$post({ param: item }));
+        if (action === 'delete') return call(comment.$delete({ param: item }));
+        throw new Error('Only posts are pinned.');
+      }
+      const pinned = moderation.posts[':postId'];
+      if (action === 'pin') return call(pinned.pin.$put({ param: item }));
+      if (action === 'unpin') return call(pinned.pin.$delete({ param: item }));
+      if (action === 'dismiss') return call(pinned['dismiss-reports'].$post({ param: item }));
+      return call(pinned.$delete({ param: item }));
     },
     async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: feedQueryKeys.all });

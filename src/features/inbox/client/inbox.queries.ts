@@ -7,17 +7,19 @@ import {
   useQuery,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { api, type ApiError } from '~/client/lib/api-client';
+import { call, routerClient, type ApiError } from '~/client/lib/api-client';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import type {
-  ConversationListResponse,
   ConversationResponse,
   MarkReadInput,
   MessagesResponse,
   SendMessageInput,
   SendMessageResponse,
-  UnreadCountResponse,
 } from '../inbox.schema';
+import type { inboxRoutes } from '../server/inbox.routes';
+
+const inbox = routerClient<typeof inboxRoutes>('/inbox');
+const thread = inbox.conversations[':conversationId'];
 
 /** Everything under 'inbox' is refetched by the event stream's 'inbox.*' events (new message, read, deleted). */
 export const inboxQueryKeys = {
@@ -28,18 +30,16 @@ export const inboxQueryKeys = {
   messages: (id: string) => [...inboxQueryKeys.all, 'messages', id] as const,
 };
 
-const conversationPath = (id: string) => `/inbox/conversations/${encodeURIComponent(id)}`;
-
 export const conversationListOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: inboxQueryKeys.list(q),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams();
-      if (q) search.set('q', q);
-      if (pageParam) search.set('cursor', pageParam);
-      const query = search.size ? `?${search}` : '';
-      return api<ConversationListResponse>(`/inbox/conversations${query}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        inbox.conversations.$get(
+          { query: { q: q || undefined, cursor: pageParam ?? undefined } },
+          { init: { signal } },
+        ),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     // While a new search runs, the last results stay on screen rather than flashing to a skeleton.
@@ -54,7 +54,7 @@ export function useConversationList(q: string) {
 export const conversationOptions = (id: string) =>
   queryOptions({
     queryKey: inboxQueryKeys.conversation(id),
-    queryFn: ({ signal }) => api<ConversationResponse>(conversationPath(id), { signal }),
+    queryFn: ({ signal }) => call(thread.$get({ param: { conversationId: id } }, { init: { signal } })),
     select: (data) => data.conversation,
   });
 
@@ -66,9 +66,15 @@ export const messagesOptions = (id: string) =>
   infiniteQueryOptions({
     queryKey: inboxQueryKeys.messages(id),
     queryFn: ({ pageParam, signal }) =>
-      api<MessagesResponse>(`${conversationPath(id)}/messages${pageParam ? `?before=${pageParam}` : ''}`, {
-        signal,
-      }),
+      call(
+        thread.messages.$get(
+          {
+            param: { conversationId: id },
+            query: { before: pageParam === null ? undefined : String(pageParam) },
+          },
+          { init: { signal } },
+        ),
+      ),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.nextBefore,
   });
@@ -80,7 +86,7 @@ export function useMessages(id: string) {
 
 export function useStartConversation(config: MutationConfig<ConversationResponse, string> = {}) {
   return useApiMutation(
-    (recipientId) => api<ConversationResponse>('/inbox/conversations', { body: { recipientId } }),
+    (recipientId) => call(inbox.conversations.$post({ json: { recipientId } })),
     async (queryClient, ...args) => {
       queryClient.setQueryData(inboxQueryKeys.conversation(args[0].conversation.id), args[0]);
       await queryClient.invalidateQueries({ queryKey: inboxQueryKeys.lists() });
@@ -94,7 +100,7 @@ export function useSendMessage(
   config: MutationConfig<SendMessageResponse, SendMessageInput> = {},
 ) {
   return useApiMutation(
-    (input) => api<SendMessageResponse>(`${conversationPath(conversationId)}/messages`, { body: input }),
+    (input) => call(thread.messages.$post({ param: { conversationId }, json: input })),
     async (queryClient, ...args) => {
       // The new message shows at once; the event that follows refetches the thread and the list.
       queryClient.setQueryData<InfiniteData<MessagesResponse, number | null>>(
@@ -116,18 +122,18 @@ export function useSendMessage(
 /** Marks the thread read; the server's 'inbox.read' event then refreshes the badges in every tab. */
 export function useMarkConversationRead(conversationId: string) {
   return useMutation<unknown, ApiError, MarkReadInput>({
-    mutationFn: (input) => api(`${conversationPath(conversationId)}/read`, { body: input }),
+    mutationFn: (input) => call(thread.read.$post({ param: { conversationId }, json: input })),
   });
 }
 
 /** The member left the thread: new messages notify them again at once. Fire and forget. */
 export function leaveConversation(conversationId: string): void {
-  void api(`${conversationPath(conversationId)}/read`, { body: { viewing: false } }).catch(() => {});
+  void call(thread.read.$post({ param: { conversationId }, json: { viewing: false } })).catch(() => {});
 }
 
 export function useDeleteConversation(config: MutationConfig<unknown, string> = {}) {
   return useApiMutation(
-    (conversationId) => api(conversationPath(conversationId), { method: 'DELETE' }),
+    (conversationId) => call(thread.$delete({ param: { conversationId } })),
     async (queryClient, ...args) => {
       queryClient.removeQueries({ queryKey: inboxQueryKeys.messages(args[1]) });
       await queryClient.invalidateQueries({ queryKey: inboxQueryKeys.all });
@@ -139,7 +145,7 @@ export function useDeleteConversation(config: MutationConfig<unknown, string> = 
 /** The header's unread badge: others' unread messages across every conversation; 'inbox.*' events refresh it. */
 export const inboxUnreadOptions = queryOptions({
   queryKey: [...inboxQueryKeys.all, 'unread'] as const,
-  queryFn: ({ signal }) => api<UnreadCountResponse>('/inbox/unread', { signal }),
+  queryFn: ({ signal }) => call(inbox.unread.$get({}, { init: { signal } })),
   select: (data) => data.unreadCount,
 });
 

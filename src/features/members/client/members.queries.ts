@@ -1,8 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '~/client/lib/api-client';
+import { call, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import type { Role } from '~/shared/permissions';
-import type { AdminMember, MemberPage, MemberSearch } from '../members.schema';
+import type { MemberSearch } from '../members.schema';
+import type { adminMembersRoutes } from '../server/members.routes';
+
+const admin = routerClient<typeof adminMembersRoutes>('/admin');
+const member = admin.members[':memberId'];
 
 type MemberScope = NonNullable<MemberSearch['scope']>;
 
@@ -14,11 +18,13 @@ const PAGE_SIZE = 25;
 export const memberListOptions = (scope: MemberScope, q: string) =>
   infiniteQueryOptions({
     queryKey: [...membersQueryKey, 'list', scope, q] as const,
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ scope, q, limit: String(PAGE_SIZE) });
-      if (pageParam) search.set('cursor', pageParam);
-      return api<MemberPage>(`/admin/members?${search}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        admin.members.$get(
+          { query: { scope, q, limit: String(PAGE_SIZE), cursor: pageParam ?? undefined } },
+          { init: { signal } },
+        ),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     // While a new search runs, the last results stay on screen rather than flashing to a skeleton.
@@ -30,18 +36,14 @@ export function useMemberList(scope: MemberScope, q: string) {
   return useInfiniteQuery(memberListOptions(scope, q));
 }
 
-interface MemberResponse {
-  member: AdminMember;
-}
+type MemberResponse = ResponseOf<typeof member.roles.$put>;
 
 export function useSetBanned(
   config: MutationConfig<MemberResponse, { memberId: string; banned: boolean }> = {},
 ) {
   return useApiMutation(
     ({ memberId, banned }) =>
-      api<MemberResponse>(`/admin/members/${encodeURIComponent(memberId)}/${banned ? 'ban' : 'unban'}`, {
-        method: 'POST',
-      }),
+      call(banned ? member.ban.$post({ param: { memberId } }) : member.unban.$post({ param: { memberId } })),
     async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: membersQueryKey });
     },
@@ -53,11 +55,7 @@ export function useSetRoles(
   config: MutationConfig<MemberResponse, { memberId: string; roles: Role[] }> = {},
 ) {
   return useApiMutation(
-    ({ memberId, roles }) =>
-      api<MemberResponse>(`/admin/members/${encodeURIComponent(memberId)}/roles`, {
-        method: 'PUT',
-        body: { roles },
-      }),
+    ({ memberId, roles }) => call(member.roles.$put({ param: { memberId }, json: { roles } })),
     async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: membersQueryKey });
     },

@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '~/client/lib/api-client';
+import { call, routerClient } from '~/client/lib/api-client';
 import type { MutationConfig } from '~/client/lib/query-client';
 import type { NotificationsResponse } from '../notifications.schema';
+import type { notificationsRoutes } from '../server/notifications.routes';
+
+const notifications = routerClient<typeof notificationsRoutes>('/notifications');
 
 /** Everything under 'notifications' is refetched by the event stream's 'notifications.*' events. */
 export const notificationsQueryKeys = {
@@ -11,7 +14,7 @@ export const notificationsQueryKeys = {
 
 export const notificationsQueryOptions = queryOptions({
   queryKey: notificationsQueryKeys.menu(),
-  queryFn: ({ signal }) => api<NotificationsResponse>('/notifications', { signal }),
+  queryFn: ({ signal }) => call(notifications.index.$get({}, { init: { signal } })),
   // New ones arrive over the event stream within a second; this slow poll only covers a stream that is down.
   refetchInterval: 60_000,
 });
@@ -29,7 +32,7 @@ export function useMarkAllNotificationsRead(
   const key = notificationsQueryOptions.queryKey;
   return useMutation({
     ...config,
-    mutationFn: () => api<unknown>('/notifications/read-all', { method: 'POST' }),
+    mutationFn: () => call(notifications['read-all'].$post()),
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);

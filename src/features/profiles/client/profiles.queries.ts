@@ -1,10 +1,15 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, uploadFile } from '~/client/lib/api-client';
+import { call, routerClient, uploadFile, type ResponseOf } from '~/client/lib/api-client';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
-import type { SessionUser } from '~/shared/session';
 import { sessionQueryOptions } from '~/client/lib/session';
-import type { OwnProfile, PublicProfile, updateProfileSchema } from '../profiles.schema';
+import type { SessionUser } from '~/shared/session';
+import type { updateProfileSchema } from '../profiles.schema';
+import type { membersRoutes, profileRoutes } from '../server/profiles.routes';
+
+const profile = routerClient<typeof profileRoutes>('/profile');
+const members = routerClient<typeof membersRoutes>('/members');
+type UpdatedMember = ResponseOf<typeof profile.index.$patch>;
 
 /**
  * 'members' is also the root of the admins' member events ('members.changed'), so a ban or a role change
@@ -18,7 +23,7 @@ export const profileQueryKeys = {
 /** The member's own profile: their referrals (their balances and fields come live from the session). */
 export const ownProfileQueryOptions = queryOptions({
   queryKey: profileQueryKeys.own(),
-  queryFn: ({ signal }) => api<OwnProfile>('/profile', { signal }),
+  queryFn: ({ signal }) => call(profile.index.$get({}, { init: { signal } })),
 });
 
 export function useOwnProfile() {
@@ -28,7 +33,7 @@ export function useOwnProfile() {
 export const publicProfileQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: profileQueryKeys.member(userId),
-    queryFn: ({ signal }) => api<PublicProfile>(`/members/${encodeURIComponent(userId)}`, { signal }),
+    queryFn: ({ signal }) => call(members[':userId'].$get({ param: { userId } }, { init: { signal } })),
   });
 
 export function usePublicProfile(userId: string) {
@@ -46,9 +51,9 @@ async function rememberUpdatedMember(queryClient: QueryClient, user: SessionUser
 
 type UpdateProfileValues = z.output<typeof updateProfileSchema>;
 
-export function useUpdateProfile(config: MutationConfig<{ user: SessionUser }, UpdateProfileValues> = {}) {
+export function useUpdateProfile(config: MutationConfig<UpdatedMember, UpdateProfileValues> = {}) {
   return useApiMutation(
-    (input) => api<{ user: SessionUser }>('/profile', { method: 'PATCH', body: input }),
+    (input) => call(profile.index.$patch({ json: input })),
     async (queryClient, ...args) => {
       await rememberUpdatedMember(queryClient, args[0].user);
     },
@@ -56,9 +61,9 @@ export function useUpdateProfile(config: MutationConfig<{ user: SessionUser }, U
   );
 }
 
-export function useUploadAvatar(config: MutationConfig<{ user: SessionUser }, File> = {}) {
+export function useUploadAvatar(config: MutationConfig<UpdatedMember, File> = {}) {
   return useApiMutation(
-    (file) => uploadFile<{ user: SessionUser }>('/profile/avatar', file),
+    (file) => uploadFile<UpdatedMember>('/profile/avatar', file),
     async (queryClient, ...args) => {
       await rememberUpdatedMember(queryClient, args[0].user);
     },

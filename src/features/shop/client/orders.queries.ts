@@ -1,8 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '~/client/lib/api-client';
+import { call, isApiError, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import type { MutationConfig } from '~/client/lib/query-client';
 import { shopQueryKeys } from '~/features/shop/client/shop.queries';
-import type { MyOrdersResponse, PlaceOrderInput, PlaceOrderResponse } from '../orders.schema';
+import type { PlaceOrderInput } from '../orders.schema';
+import type { ordersRoutes } from '../server/orders.routes';
+
+const orders = routerClient<typeof ordersRoutes>('/orders');
 
 /** Everything under 'orders' is refetched by the event stream's 'orders.changed' events. */
 export const ordersQueryKeys = {
@@ -14,9 +17,7 @@ export const ordersQueryKeys = {
 export const myOrdersQueryOptions = infiniteQueryOptions({
   queryKey: ordersQueryKeys.mine(),
   queryFn: ({ pageParam, signal }) =>
-    api<MyOrdersResponse>(pageParam ? `/orders?${new URLSearchParams({ cursor: pageParam })}` : '/orders', {
-      signal,
-    }),
+    call(orders.index.$get({ query: { cursor: pageParam ?? undefined } }, { init: { signal } })),
   initialPageParam: null as string | null,
   getNextPageParam: (page) => page.nextCursor,
 });
@@ -25,11 +26,13 @@ export function useMyOrders() {
   return useInfiniteQuery(myOrdersQueryOptions);
 }
 
-export function usePlaceOrder(config: MutationConfig<PlaceOrderResponse, PlaceOrderInput> = {}) {
+export function usePlaceOrder(
+  config: MutationConfig<ResponseOf<typeof orders.index.$post>, PlaceOrderInput> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
-    mutationFn: (input) => api<PlaceOrderResponse>('/orders', { body: input }),
+    mutationFn: (input) => call(orders.index.$post({ json: input })),
     onSuccess: async (...args) => {
       await queryClient.invalidateQueries({ queryKey: ordersQueryKeys.all });
       await config.onSuccess?.(...args);

@@ -6,30 +6,37 @@ import {
   useMutation,
   useQuery,
 } from '@tanstack/react-query';
-import { api, fetchFile, uploadFile, type ApiError } from '~/client/lib/api-client';
+import {
+  call,
+  fetchFile,
+  routerClient,
+  uploadFile,
+  type ApiError,
+  type ResponseOf,
+} from '~/client/lib/api-client';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { saveFile } from '~/client/lib/save-file';
 import { ordersQueryKeys } from '~/features/shop/client/orders.queries';
-import type {
-  AdminOrdersResponse,
-  OrderListView,
-  OrderStatus,
-  OrderView,
-} from '~/features/shop/orders.schema';
+import type { OrderListView, OrderStatus } from '~/features/shop/orders.schema';
 import {
   pickupLocationsQueryOptions,
   shopQueryKeys,
   shopSettingsQueryOptions,
 } from '~/features/shop/client/shop.queries';
 import type {
-  CatalogResponse,
   CatalogSticker,
   PickupLocationsResponse,
-  ShopSettings,
   StickerFormInput,
   UpdateShopSettingsInput,
   UpdateStickerInput,
 } from '~/features/shop/shop.schema';
+import type { adminOrdersRoutes } from '../server/orders.routes';
+import type { adminShopRoutes } from '../server/shop.routes';
+
+const desk = routerClient<typeof adminOrdersRoutes>('/admin/orders');
+const admin = routerClient<typeof adminShopRoutes>('/admin');
+const sticker = admin.stickers[':stickerId'];
+type StickerResponse = ResponseOf<typeof sticker.$patch>;
 
 // The orders desk. Under ['orders'], so 'orders.changed' refetches it: new orders and driver moves show live.
 
@@ -38,11 +45,8 @@ const deskQueryKey = [...ordersQueryKeys.all, 'desk'] as const;
 export const deskOrdersOptions = (view: OrderListView) =>
   infiniteQueryOptions({
     queryKey: [...deskQueryKey, view] as const,
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ view });
-      if (pageParam) search.set('cursor', pageParam);
-      return api<AdminOrdersResponse>(`/admin/orders?${search}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call(desk.index.$get({ query: { view, cursor: pageParam ?? undefined } }, { init: { signal } })),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -53,14 +57,13 @@ export function useDeskOrders(view: OrderListView) {
 }
 
 export const useSetOrderStatus = (
-  config: MutationConfig<{ order: OrderView }, { orderId: string; status: OrderStatus }> = {},
+  config: MutationConfig<
+    ResponseOf<(typeof desk)[':orderId']['status']['$patch']>,
+    { orderId: string; status: OrderStatus }
+  > = {},
 ) =>
   useApiMutation(
-    ({ orderId, status }) =>
-      api<{ order: OrderView }>(`/admin/orders/${encodeURIComponent(orderId)}/status`, {
-        method: 'PATCH',
-        body: { status },
-      }),
+    ({ orderId, status }) => call(desk[':orderId'].status.$patch({ param: { orderId }, json: { status } })),
     // Both lists: a completed or cancelled order moves to the archive, a reopened one back.
     (queryClient) => queryClient.invalidateQueries({ queryKey: deskQueryKey }),
     config,
@@ -72,7 +75,7 @@ export function useExportOrders(config: MutationConfig<string, OrderListView> = 
     ...config,
     mutationFn: async (view) => {
       const { blob, filename = `orders-${view}.csv` } = await fetchFile(
-        `/admin/orders/export?${new URLSearchParams({ view })}`,
+        desk.export.$get({ query: { view } }),
       );
       saveFile(blob, filename);
       return filename;
@@ -84,16 +87,12 @@ export function useExportOrders(config: MutationConfig<string, OrderListView> = 
 
 export const catalogQueryOptions = queryOptions({
   queryKey: [...shopQueryKeys.all, 'catalog'] as const,
-  queryFn: ({ signal }) => api<CatalogResponse>('/admin/stickers', { signal }),
+  queryFn: ({ signal }) => call(admin.stickers.$get({}, { init: { signal } })),
 });
 
 /** Every sticker, hidden ones too, by name. */
 export function useCatalog() {
   return useQuery(catalogQueryOptions);
-}
-
-interface StickerResponse {
-  sticker: CatalogSticker;
 }
 
 export type SaveStickerVariables =
@@ -112,25 +111,24 @@ export interface SaveStickerResult {
  */
 export const useSaveSticker = (config: MutationConfig<SaveStickerResult, SaveStickerVariables> = {}) =>
   useApiMutation(
-    async ({ stickerId, fields, image }) => {
-      let { sticker } = stickerId
-        ? await api<StickerResponse>(`/admin/stickers/${encodeURIComponent(stickerId)}`, {
-            method: 'PATCH',
-            body: fields,
-          })
-        : await api<StickerResponse>('/admin/stickers', { body: fields });
+    async (variables) => {
+      let { sticker: saved } =
+        variables.stickerId === undefined
+          ? await call(admin.stickers.$post({ json: variables.fields }))
+          : await call(sticker.$patch({ param: { stickerId: variables.stickerId }, json: variables.fields }));
+      const { image } = variables;
       let imageError: ApiError | undefined;
       if (image) {
         try {
-          ({ sticker } = await uploadFile<StickerResponse>(
-            `/admin/stickers/${encodeURIComponent(sticker.id)}/image`,
+          ({ sticker: saved } = await uploadFile<StickerResponse>(
+            `/admin/stickers/${encodeURIComponent(saved.id)}/image`,
             image,
           ));
         } catch (error) {
           imageError = error as ApiError;
         }
       }
-      return { sticker, imageError };
+      return { sticker: saved, imageError };
     },
     invalidateStickers,
     config,
@@ -140,11 +138,7 @@ export const useSetStickerHidden = (
   config: MutationConfig<StickerResponse, { stickerId: string; hidden: boolean }> = {},
 ) =>
   useApiMutation(
-    ({ stickerId, hidden }) =>
-      api<StickerResponse>(`/admin/stickers/${encodeURIComponent(stickerId)}`, {
-        method: 'PATCH',
-        body: { hidden },
-      }),
+    ({ stickerId, hidden }) => call(sticker.$patch({ param: { stickerId }, json: { hidden } })),
     invalidateStickers,
     config,
   );
@@ -162,27 +156,22 @@ const setLocations = (queryClient: QueryClient, locations: PickupLocationsRespon
   queryClient.setQueryData(pickupLocationsQueryOptions.queryKey, locations);
 
 export const useAddPickupLocation = (config: MutationConfig<PickupLocationsResponse, string> = {}) =>
-  useApiMutation(
-    (name) => api<PickupLocationsResponse>('/admin/pickup-locations', { body: { name } }),
-    setLocations,
-    config,
-  );
+  useApiMutation((name) => call(admin['pickup-locations'].$post({ json: { name } })), setLocations, config);
 
 export const useRemovePickupLocation = (config: MutationConfig<PickupLocationsResponse, string> = {}) =>
   useApiMutation(
-    (name) =>
-      api<PickupLocationsResponse>(`/admin/pickup-locations/${encodeURIComponent(name)}`, {
-        method: 'DELETE',
-      }),
+    (name) => call(admin['pickup-locations'][':name'].$delete({ param: { name } })),
     setLocations,
     config,
   );
 
 // The shop's settings: read where members read them (shop.queries), saved here.
 
-export const useUpdateShopSettings = (config: MutationConfig<ShopSettings, UpdateShopSettingsInput> = {}) =>
+export const useUpdateShopSettings = (
+  config: MutationConfig<ResponseOf<(typeof admin)['shop-settings']['$put']>, UpdateShopSettingsInput> = {},
+) =>
   useApiMutation(
-    (settings) => api<ShopSettings>('/admin/shop-settings', { method: 'PUT', body: settings }),
+    (settings) => call(admin['shop-settings'].$put({ json: settings })),
     (queryClient, saved) => queryClient.setQueryData(shopSettingsQueryOptions.queryKey, saved),
     config,
   );

@@ -1,15 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '~/client/lib/api-client';
+import { call, isApiError, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import type { MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryKey } from '~/client/lib/session';
-import type {
-  MenuResponse,
-  PickupLocationsResponse,
-  RateStickerInput,
-  RateStickerResponse,
-  RatingStatusResponse,
-  ShopSettings,
-} from '../shop.schema';
+import type { RateStickerInput } from '../shop.schema';
+import type { shopRoutes } from '../server/shop.routes';
+
+const shop = routerClient<typeof shopRoutes>('/shop');
 
 /** Everything under 'shop' is refetched by the event stream's 'shop.*' events. */
 export const shopQueryKeys = {
@@ -22,22 +18,22 @@ export const shopQueryKeys = {
 
 export const menuQueryOptions = queryOptions({
   queryKey: shopQueryKeys.menu(),
-  queryFn: ({ signal }) => api<MenuResponse>('/shop/menu', { signal }),
+  queryFn: ({ signal }) => call(shop.menu.$get({}, { init: { signal } })),
 });
 
 export const shopSettingsQueryOptions = queryOptions({
   queryKey: shopQueryKeys.settings(),
-  queryFn: ({ signal }) => api<ShopSettings>('/shop/settings', { signal }),
+  queryFn: ({ signal }) => call(shop.settings.$get({}, { init: { signal } })),
 });
 
 export const pickupLocationsQueryOptions = queryOptions({
   queryKey: shopQueryKeys.pickupLocations(),
-  queryFn: ({ signal }) => api<PickupLocationsResponse>('/shop/pickup-locations', { signal }),
+  queryFn: ({ signal }) => call(shop['pickup-locations'].$get({}, { init: { signal } })),
 });
 
 export const ratingStatusQueryOptions = queryOptions({
   queryKey: shopQueryKeys.ratingStatus(),
-  queryFn: ({ signal }) => api<RatingStatusResponse>('/shop/rating-status', { signal }),
+  queryFn: ({ signal }) => call(shop['rating-status'].$get({}, { init: { signal } })),
 });
 
 /** The visible stickers with their prices per size (cents; null where a size is not offered) and ratings. */
@@ -61,12 +57,17 @@ export function useRatingStatus() {
 
 export type RateStickerVariables = RateStickerInput & { stickerId: string };
 
-export function useRateSticker(config: MutationConfig<RateStickerResponse, RateStickerVariables> = {}) {
+export function useRateSticker(
+  config: MutationConfig<
+    ResponseOf<(typeof shop.stickers)[':stickerId']['ratings']['$post']>,
+    RateStickerVariables
+  > = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
     mutationFn: ({ stickerId, ...scores }) =>
-      api<RateStickerResponse>(`/shop/stickers/${encodeURIComponent(stickerId)}/ratings`, { body: scores }),
+      call(shop.stickers[':stickerId'].ratings.$post({ param: { stickerId }, json: scores })),
     onSuccess: async (...args) => {
       queryClient.setQueryData(ratingStatusQueryOptions.queryKey, { nextRatingAt: args[0].nextRatingAt });
       // The sticker's new averages, and the XP in the header.
