@@ -59,9 +59,7 @@ export function useContractForm<
   schema: TSchema,
   { toInput, fieldOf, ...options }: ContractFormOptions<TFields, z.output<TSchema>>,
 ): ContractForm<TFields, z.output<TSchema>> {
-  const fields = new Set(Object.keys(options.defaultValues ?? options.values ?? {}));
-  const placeUnder: FieldOf =
-    fieldOf ?? ((path) => (fields.has(path.split('.')[0] ?? '') ? path : undefined));
+  const placeUnder = fieldOf ?? sameNamedField(Object.keys(options.defaultValues ?? options.values ?? {}));
   const form = useForm<TFields, unknown, z.output<TSchema>>({
     ...options,
     resolver: toInput
@@ -69,11 +67,7 @@ export function useContractForm<
       : (zodResolver(schema as never) as unknown as Resolver<TFields, unknown, z.output<TSchema>>),
   });
   const setServerErrors = (error: unknown): boolean => {
-    if (!(error instanceof ApiError) || !error.fields) return false;
-    const placed = Object.entries(error.fields).flatMap(([path, message]) => {
-      const field = placeUnder(path);
-      return field ? [[field, message] as const] : [];
-    });
+    const placed = serverFieldErrors(error, placeUnder);
     placed.forEach(([field, message], index) =>
       form.setError(field as Path<TFields>, { type: 'server', message }, { shouldFocus: index === 0 }),
     );
@@ -86,7 +80,23 @@ export function useContractForm<
   return Object.assign(form, { setServerErrors, field });
 }
 
-function contractResolver<TFields extends FieldValues, TSchema extends z.ZodType>(
+/** By default a problem shows under the form's field of the same name (its first segment), if the form has one. */
+export function sameNamedField(fieldNames: string[]): FieldOf {
+  const fields = new Set(fieldNames);
+  return (path) => (fields.has(path.split('.')[0] ?? '') ? path : undefined);
+}
+
+/** The server's per-field messages that have a field on this form to show under, in the server's order. */
+export function serverFieldErrors(error: unknown, placeUnder: FieldOf): (readonly [string, string])[] {
+  if (!(error instanceof ApiError) || !error.fields) return [];
+  return Object.entries(error.fields).flatMap(([path, message]) => {
+    const field = placeUnder(path);
+    return field ? [[field, message] as const] : [];
+  });
+}
+
+/** Checks what `toInput` makes of the fields with the contract; each problem goes under `fieldOf`'s field. */
+export function contractResolver<TFields extends FieldValues, TSchema extends z.ZodType>(
   schema: TSchema,
   toInput: (fields: TFields) => unknown,
   fieldOf: FieldOf,
