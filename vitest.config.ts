@@ -20,6 +20,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { TEST_BACKEND: backend },
-    provide: { raceRounds: Number(process.env.RACE_ROUNDS ?? 5) },
+    provide: {
+      raceRounds: Number(process.env.RACE_ROUNDS ?? 5),
+      fuzzRuns: Number(process.env.FUZZ_RUNS ?? 6),
+      fuzzSeed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : -1,
+    },
   },
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isErrorBody } from '~/shared/app-error';
 import { insertMember } from './db/seed/seed';
 import { cookieHeader } from './testing/members';
@@ -14,7 +14,8 @@ import { createTestContext, type TestContext } from './testing/test-context';
  *
  * FUZZ_RUNS sets the inputs per route: a few in `npm test`, 1,000 in `npm run test:stress`.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+const RUNS = inject('fuzzRuns');
+const SEED = inject('fuzzSeed');
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Ending the session would leave the rest of the run signed out; sign-in routes have their own tests.
 const SKIPPED = new Set(['POST /api/accounts/logout']);
@@ -215,7 +216,7 @@ describe('generated input to every write route', () => {
             }
             before = after;
           }),
-          { numRuns: RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+          { numRuns: RUNS, ...(SEED === -1 ? {} : { seed: SEED }) },
         );
       }
       expect(failures).toEqual([]);

@@ -14,6 +14,9 @@ declare module 'vitest' {
     postgresAdminUrl: string;
     postgresTemplate: string;
     raceRounds: number;
+    /** Generated inputs per write route in src/server/fuzz.test.ts (FUZZ_RUNS), and a seed to replay (-1: none). */
+    fuzzRuns: number;
+    fuzzSeed: number;
   }
 }
 
