@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { EventHub } from './events';
 import type { Logger } from './logger';
+import type { TokenBuckets } from './rate-limit';
 import type { Storage } from './storage';
 
 /** What the app is built from; tests build it the same way with their own database and clock. */
@@ -20,6 +21,8 @@ export interface AppDeps {
 export interface AppServices extends AppDeps {
   auth: Auth;
   storage: Storage;
+  /** This instance's in-memory rate limits (middleware/abuse-limits.ts). */
+  buckets: TokenBuckets;
 }
 
 export interface AppEnv {

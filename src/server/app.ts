@@ -24,6 +24,7 @@ import { apiNotFound, errorHandler } from './middleware/errors';
 import { refuseForbiddenCharacters } from './middleware/forbidden-characters';
 import { requestLogger } from './middleware/request-logger';
 import { resolveEventViewer } from './event-viewer';
+import { TokenBuckets } from './rate-limit';
 import { resolveAuthSecret } from './secrets';
 import { sessionRoutes } from './session.routes';
 import { staticRoutes } from './static';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     ...deps,
     auth: createAuth({ db: deps.database.db, config, secret: resolveAuthSecret(config) }),
     storage: new LocalStorage(config.uploadsDir),
+    buckets: new TokenBuckets(),
   };
   const app = new Hono<AppEnv>();
 

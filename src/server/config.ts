@@ -56,6 +56,18 @@ const envSchema = z.object({
   RATE_LIMIT_OWNER_SIGN_IN_PER_IP: rateLimit.prefault('10/3600'),
   RATE_LIMIT_OWNER_SIGN_IN_TOTAL: rateLimit.prefault('30/3600'),
   RATE_LIMIT_UPLOADS_PER_USER: rateLimit.prefault('30/3600'),
+  /** Per member, counted in each instance's memory: the frequent actions (docs in README, "Abuse limits"). */
+  RATE_LIMIT_POSTS_PER_USER: rateLimit.prefault('10/600'),
+  RATE_LIMIT_COMMENTS_PER_USER: rateLimit.prefault('30/600'),
+  RATE_LIMIT_MESSAGES_PER_USER: rateLimit.prefault('60/60'),
+  RATE_LIMIT_REPORTS_PER_USER: rateLimit.prefault('20/3600'),
+  RATE_LIMIT_RATINGS_PER_USER: rateLimit.prefault('30/3600'),
+  RATE_LIMIT_SEARCHES_PER_USER: rateLimit.prefault('120/60'),
+  /** Per member, counted in the database across instances: the costly writes. */
+  RATE_LIMIT_ORDERS_PER_USER: rateLimit.prefault('10/600'),
+  RATE_LIMIT_EXPORTS_PER_USER: rateLimit.prefault('20/3600'),
+  /** Open event streams one session may hold at once (the app opens one per browser, shared by its tabs). */
+  SSE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().positive().default(4),
   /** How long a driver has after Call Dibs to submit an ETA (the spec's 5 minutes). */
   ETA_WINDOW_MS: z.coerce.number().int().min(1000).default(300_000),
   /** How often the server returns expired claims to the queue. */
@@ -94,7 +106,16 @@ export interface Config {
     ownerSignInPerIp: RateLimitRule;
     ownerSignInTotal: RateLimitRule;
     uploadsPerUser: RateLimitRule;
+    posts: RateLimitRule;
+    comments: RateLimitRule;
+    messages: RateLimitRule;
+    reports: RateLimitRule;
+    ratings: RateLimitRule;
+    searches: RateLimitRule;
+    orders: RateLimitRule;
+    exports: RateLimitRule;
   };
+  sseMaxStreamsPerSession: number;
   imageUploadLimitBytes: number;
   etaWindowMs: number;
   claimSweepIntervalMs: number;
@@ -153,7 +174,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ownerSignInPerIp: e.RATE_LIMIT_OWNER_SIGN_IN_PER_IP,
       ownerSignInTotal: e.RATE_LIMIT_OWNER_SIGN_IN_TOTAL,
       uploadsPerUser: e.RATE_LIMIT_UPLOADS_PER_USER,
+      posts: e.RATE_LIMIT_POSTS_PER_USER,
+      comments: e.RATE_LIMIT_COMMENTS_PER_USER,
+      messages: e.RATE_LIMIT_MESSAGES_PER_USER,
+      reports: e.RATE_LIMIT_REPORTS_PER_USER,
+      ratings: e.RATE_LIMIT_RATINGS_PER_USER,
+      searches: e.RATE_LIMIT_SEARCHES_PER_USER,
+      orders: e.RATE_LIMIT_ORDERS_PER_USER,
+      exports: e.RATE_LIMIT_EXPORTS_PER_USER,
     },
+    sseMaxStreamsPerSession: e.SSE_MAX_STREAMS_PER_SESSION,
     imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_BYTES,
     etaWindowMs: e.ETA_WINDOW_MS,
     claimSweepIntervalMs: e.CLAIM_SWEEP_INTERVAL_MS,

@@ -41,13 +41,53 @@ export async function enforceRateLimit(
   clock: Clock,
 ): Promise<void> {
   const { allowed, retryAfterMs } = await hitRateLimit(db, key, rule, clock);
-  if (allowed) return;
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  throw new AppError(
-    'RATE_LIMITED',
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    {
-      title: 'Too Many Attempts',
-    },
-  );
+  if (!allowed) throw tooManyAttempts(retryAfterMs);
+}
+
+/** The one refusal for every limit: a 429 that says how long to wait, in words and in Retry-After. */
+export function tooManyAttempts(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  return new AppError('RATE_LIMITED', `Too many attempts. Please wait ${wait} and try again.`, {
+    title: 'Too Many Attempts',
+    retryAfterSeconds: seconds,
+  });
+}
+
+/**
+ * Token buckets in this instance's memory, for the frequent actions (posting, messaging, searching): no database
+ * write per request, at the price of each instance counting on its own (README, "Abuse limits"). A bucket holds
+ * `rule.max` tokens and refills them evenly over `rule.windowMs`.
+ */
+export class TokenBuckets {
+  private readonly buckets = new Map<string, { tokens: number; at: number; windowMs: number }>();
+
+  constructor(private readonly maxKeys = 50_000) {}
+
+  take(key: string, rule: RateLimitRule, now: number): { allowed: boolean; retryAfterMs: number } {
+    const perMs = rule.max / rule.windowMs;
+    const bucket = this.buckets.get(key);
+    const tokens = bucket ? Math.min(rule.max, bucket.tokens + (now - bucket.at) * perMs) : rule.max;
+    if (tokens < 1) {
+      this.buckets.set(key, { tokens, at: now, windowMs: rule.windowMs });
+      return { allowed: false, retryAfterMs: (1 - tokens) / perMs };
+    }
+    if (!bucket && this.buckets.size >= this.maxKeys) this.forgetFull(now);
+    this.buckets.set(key, { tokens: tokens - 1, at: now, windowMs: rule.windowMs });
+    return { allowed: true, retryAfterMs: 0 };
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  /** Buckets untouched for a whole window are full again: forgetting them changes nothing. */
+  private forgetFull(now: number): void {
+    for (const [key, bucket] of this.buckets) {
+      if (now - bucket.at >= bucket.windowMs) this.buckets.delete(key);
+    }
+  }
 }

@@ -53,17 +53,20 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly title: string | undefined;
   readonly fields: Record<string, string> | undefined;
+  /** For a 429: whole seconds until another try may succeed (sent as the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { title?: string; fields?: Record<string, string> } = {},
+    options: { title?: string; fields?: Record<string, string>; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.title = options.title;
     this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {

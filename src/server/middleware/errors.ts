@@ -20,6 +20,7 @@ function body(c: Context, error: AppError): ErrorBody {
 export function errorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(body(c, error), error.status as ContentfulStatusCode);
     }
     if (error instanceof HTTPException && error.status < 500) {
