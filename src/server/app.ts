@@ -14,6 +14,7 @@ import { notificationsRoutes } from '~/features/notifications/server/notificatio
 import { adminOrdersRoutes, ordersRoutes } from '~/features/shop/server/orders.routes';
 import { membersRoutes, profileRoutes } from '~/features/profiles/server/profiles.routes';
 import { adminShopRoutes, shopRoutes } from '~/features/shop/server/shop.routes';
+import { isUploadRoute } from '~/server/uploads/upload';
 import { uploadsRoutes } from '~/server/uploads/uploads.routes';
 import type { AppDeps, AppEnv, AppServices } from './app-env';
 import { createAuth } from './auth';
@@ -29,14 +30,6 @@ import { resolveAuthSecret } from './secrets';
 import { sessionRoutes } from './session.routes';
 import { staticRoutes } from './static';
 import { LocalStorage } from './storage';
-
-/** Routes that accept multipart/form-data (uploads); every other state change is JSON. */
-const MULTIPART_PATHS: RegExp[] = [
-  /^\/api\/profile\/avatar$/,
-  /^\/api\/admin\/stickers\/[^/]+\/image$/,
-  /^\/api\/feed\/media$/,
-];
-const isMultipartPath = (path: string) => MULTIPART_PATHS.some((pattern) => pattern.test(path));
 
 export interface AppOptions {
   /** Where the built SPA lives (tests point it at a folder of their own). */
@@ -97,8 +90,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   };
   const jsonBodyLimit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: tooLarge });
   const uploadBodyLimit = bodyLimit({ maxSize: config.uploadLimitBytes, onError: tooLarge });
-  api.use((c, next) => (isMultipartPath(c.req.path) ? uploadBodyLimit : jsonBodyLimit)(c, next));
-  api.use(jsonOnly({ isMultipartPath }));
+  // A route with the upload() middleware takes multipart, up to UPLOAD_LIMIT_BYTES; every other one JSON.
+  api.use((c, next) => (isUploadRoute(c) ? uploadBodyLimit : jsonBodyLimit)(c, next));
+  api.use(jsonOnly({ acceptsMultipart: isUploadRoute }));
   api.use(sameOrigin({ baseUrl: config.baseUrl, trustProxy: config.trustProxy }));
   api.use(refuseForbiddenCharacters);
 

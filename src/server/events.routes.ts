@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { AppEnv } from './app-env';
 import type { ClientEvent, Viewer } from './events';
+import { access, type SignedInEnv } from './middleware/access';
 
 /** Server-Sent Events: ids of what changed, for the browser to refetch through the API. */
-export function eventsRoutes(resolveViewer: (c: Context<AppEnv>) => Promise<Viewer>) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+export function eventsRoutes(resolveViewer: (c: Context<SignedInEnv>) => Promise<Viewer>) {
+  return new Hono<SignedInEnv>().get('/', access('signed-in'), async (c) => {
     const { hub, config } = c.get('services');
     const viewer = await resolveViewer(c);
     const lastEventId = c.req.header('Last-Event-ID');

@@ -20,7 +20,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Ending the session would leave the rest of the run signed out; sign-in routes have their own tests.
 const SKIPPED = new Set(['POST /api/accounts/logout']);
 // Tables a refusal may legitimately touch: rate-limit counters, and the session's last-seen refresh.
-const VOLATILE_TABLES = new Set(['rate_limit', 'session', '__drizzle_migrations']);
+const VOLATILE_TABLES = new Set(['rate_limit_counter', 'session', '__drizzle_migrations']);
 /** Field names the contracts use, so generated bodies reach the validators' deeper checks too. */
 const FIELD_NAMES = [
   'name',

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
 import { isDatabaseReachable } from './db/client';
+import { access } from './middleware/access';
 
-export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const healthRoutes = new Hono<AppEnv>().get('/', access('public'), async (c) => {
   const { database } = c.get('services');
   const up = await isDatabaseReachable(database.db);
   return c.json(

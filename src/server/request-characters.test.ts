@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from './db/tables/auth.tables';
-import { routePolicy } from './route-policy';
 import { registration, signedInMember, signedInWithRoles } from './testing/members';
+import { readRouteAccessSnapshot } from './testing/route-access-snapshot';
 import { createTestContext, TEST_ORIGIN, type TestContext } from './testing/test-context';
 
 const REFUSED = {
@@ -103,7 +103,9 @@ describe('characters a request may not carry (NUL, lone surrogates)', () => {
     expect(await storedBio()).toBe('Stickers 🦊 café');
   });
 
-  const withParams = routePolicy.filter((route) => route.example && route.path.includes('/:'));
+  const withParams = readRouteAccessSnapshot().routes.filter(
+    (route) => route.example && route.path.includes('/:'),
+  );
   it.each(withParams.map((route) => [route.method, route.path, route] as const))(
     'never answers %s %s with a NUL in its path id with a server error',
     async (method, path, route) => {

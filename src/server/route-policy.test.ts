@@ -1,10 +1,26 @@
+/**
+ * Who may call each API route. Every route declares its access once, beside it (`access()`,
+ * src/server/middleware/access.ts). This test holds the code to an independent expectation: the committed
+ * `route-access.snapshot`, one line per route, which changes visibly in review. It fails when a route declares
+ * no access (or two), when the declarations differ from the snapshot, and when any route answers a visitor, a
+ * banned member or any role otherwise than its line says.
+ *
+ * After a deliberate change (a new route, an access changed), regenerate the snapshot and review its diff:
+ *   npx vitest run src/server/route-policy.test.ts -u
+ * Lines keep their example paths; a new route with :params gets one with each param as "nothing".
+ */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, can, type Role } from '~/shared/permissions';
+import { ROLES, can, type Capability, type Role } from '~/shared/permissions';
 import { cookieHeader } from '~/server/testing/members';
 import { user } from '~/server/db/tables/auth.tables';
 import { insertMember } from './db/seed/seed';
-import { routePolicy, type RoutePolicy } from './route-policy';
+import { declaredRoutes } from './middleware/access';
+import {
+  readRouteAccessSnapshot,
+  ROUTE_ACCESS_SNAPSHOT,
+  type RouteAccessLine,
+} from './testing/route-access-snapshot';
 import { createTestContext, type TestContext } from './testing/test-context';
 
 const PASSWORD = 'policy-password-1';
@@ -19,6 +35,8 @@ interface Persona {
 
 let t: TestContext;
 const personas: Persona[] = [{ name: 'visitor', roles: null }];
+
+const { header, routes: snapshot } = readRouteAccessSnapshot();
 
 async function signIn(email: string): Promise<string> {
   const response = await t.call('POST', '/api/accounts/login', {
@@ -52,35 +70,49 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** What a persona should get: 401 for no session, 403 for a missing capability, anything else otherwise. */
-function expected(route: RoutePolicy, persona: Persona): 'unauthorized' | 'forbidden' | 'allowed' {
+function expected(route: RouteAccessLine, persona: Persona): 'unauthorized' | 'forbidden' | 'allowed' {
   if (route.access === 'public') return 'allowed';
   if (!persona.roles) return 'unauthorized';
   if (route.access === 'signed-in') return 'allowed';
-  return can({ roles: persona.roles }, route.access) ? 'allowed' : 'forbidden';
+  return can({ roles: persona.roles }, route.access as Capability) ? 'allowed' : 'forbidden';
 }
 
 const verdict = (status: number) =>
   status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'allowed';
 
+/** The snapshot's text as the code declares it, keeping the committed example paths. */
+function snapshotFromCode(): string {
+  const examples = new Map(snapshot.map((line) => [`${line.method} ${line.path}`, line.example]));
+  const lines = declaredRoutes(t.app).map(({ method, path: routePath, access }) => {
+    const example =
+      examples.get(`${method} ${routePath}`) ??
+      (routePath.includes(':') ? routePath.replace(/:\w+(\{[^}]*\})?/g, 'nothing') : undefined);
+    return [method, routePath, access.join('+') || 'none', example].filter(Boolean).join(' ');
+  });
+  return [...header, ...lines, ''].join('\n');
+}
+
 describe('the route policy', () => {
-  it('lists every API route the app registers, and nothing else', () => {
-    const registered = new Set(
-      t.app.routes
-        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'))
-        .map((r) => `${r.method} ${r.path}`),
-    );
-    const listed = new Set(routePolicy.map((r) => `${r.method} ${r.path}`));
-    expect([...registered].filter((r) => !listed.has(r))).toEqual([]);
-    expect([...listed].filter((r) => !registered.has(r))).toEqual([]);
+  it('has every API route declare its access exactly once, beside the route', () => {
+    const undeclared = declaredRoutes(t.app)
+      .filter((route) => route.access.length !== 1)
+      .map((route) => `${route.method} ${route.path}: ${route.access.length} access() declarations`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('matches the committed route → access snapshot exactly', async () => {
+    await expect(snapshotFromCode()).toMatchFileSnapshot(ROUTE_ACCESS_SNAPSHOT);
+    const unexampled = snapshot.filter((line) => line.path.includes(':') && !line.example);
+    expect(unexampled.map((line) => `${line.method} ${line.path}`)).toEqual([]);
   });
 
   // Every route as every persona, one call at a time: a few hundred requests, so it gets more than the default.
   it(
-    'answers every route as the policy says for a visitor, a banned member and every role',
+    'answers every route as the snapshot says for a visitor, a banned member and every role',
     { timeout: 120_000 },
     async () => {
       // Sign-out ends the session it is called with, so it goes last.
-      const inCallOrder = [...routePolicy].sort(
+      const inCallOrder = [...snapshot].sort(
         (a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')),
       );
       const mismatches: string[] = [];

@@ -53,24 +53,6 @@ export async function call<R extends ClientResponse<unknown>>(request: Promise<R
 }
 
 /**
- * One file as multipart/form-data (the upload routes are the only ones that take it), JSON back, errors as
- * call() throws them. The browser sets the Content-Type with its boundary.
- */
-export async function uploadFile<T>(
-  path: string,
-  file: Blob,
-  init: { field?: string; signal?: AbortSignal } = {},
-): Promise<T> {
-  const body = new FormData();
-  body.append(init.field ?? 'file', file);
-  const response = await reach(`/api${path}`, { method: 'POST', body, signal: init.signal });
-  const text = await response.text();
-  const data: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) throw errorOf(response, data);
-  return data as T;
-}
-
-/**
  * A file the API hands out (a CSV export), from a typed-client call: its bytes and the name the server gives it
  * in Content-Disposition. Errors as call() throws them.
  */
@@ -91,11 +73,16 @@ async function reach(input: RequestInfo | URL, init: RequestInit = {}): Promise<
     return await fetch(input, { ...init, credentials: 'same-origin' });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, { code: 'NETWORK', message: 'No connection. Check your network and try again.' });
+    throw noConnection();
   }
 }
 
-function errorOf(response: Response, data: unknown): ApiError {
+/** The request never reached the server. */
+export const noConnection = () =>
+  new ApiError(0, { code: 'NETWORK', message: 'No connection. Check your network and try again.' });
+
+/** A failed answer as the ApiError every caller sees: the server's error body, or a generic one by status. */
+export function errorOf(response: { status: number }, data: unknown): ApiError {
   if (isErrorBody(data)) return new ApiError(response.status, data.error);
   return new ApiError(response.status, {
     code: response.status >= 500 ? 'UNAVAILABLE' : 'BAD_REQUEST',

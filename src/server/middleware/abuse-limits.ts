@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { enforceRateLimit, tooManyAttempts } from '../rate-limit';
-import type { SignedInEnv } from './require-user';
+import type { SignedInEnv } from './access';
 
 /** The per-member limits on frequent and costly actions (config `RATE_LIMIT_*_PER_USER`, README "Abuse limits"). */
 export type MemberLimit =

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '~/shared/app-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -10,10 +10,10 @@ export const noStore: MiddlewareHandler = async (c, next) => {
 };
 
 /**
- * State-changing API requests carry JSON (or multipart on the upload routes). Rejecting other types closes
- * the door on cross-site HTML form posts, which browsers send without a CORS preflight.
+ * State-changing API requests carry JSON (or multipart on the upload routes, which `acceptsMultipart` recognises).
+ * Rejecting other types closes the door on cross-site HTML form posts, which browsers send without a CORS preflight.
  */
-export function jsonOnly(options: { isMultipartPath?: (path: string) => boolean } = {}): MiddlewareHandler {
+export function jsonOnly(options: { acceptsMultipart?: (c: Context) => boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -22,7 +22,7 @@ export function jsonOnly(options: { isMultipartPath?: (path: string) => boolean 
       (c.req.header('Content-Length') || c.req.header('Transfer-Encoding'));
     if (!hasBody && type === '') return next();
     if (type === 'application/json') return next();
-    if (type === 'multipart/form-data' && options.isMultipartPath?.(c.req.path)) return next();
+    if (type === 'multipart/form-data' && options.acceptsMultipart?.(c)) return next();
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
       'Send the request body as JSON (Content-Type: application/json).',

@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '~/shared/app-error';
+import type { Accepted } from './upload';
 
 export interface ImageLimits {
   maxBytes: number;
@@ -25,6 +26,12 @@ const ACCEPTED = {
   'image/webp': 'webp',
 } as const;
 
+/** What the avatar and sticker routes take (the feed adds videos). */
+export const IMAGES: Accepted = {
+  types: Object.keys(ACCEPTED),
+  refusal: 'Only PNG, JPEG, GIF or WebP images can be uploaded.',
+};
+
 type Sharp = ReturnType<typeof sharp>;
 
 const refuse = (message: string) => new AppError('BAD_REQUEST', message, { title: 'Upload Failed' });
@@ -43,7 +50,7 @@ export async function processImage(input: Buffer, limits: ImageLimits): Promise<
   }
   const detected = await fileTypeFromBuffer(input);
   const extension = detected && ACCEPTED[detected.mime as keyof typeof ACCEPTED];
-  if (!extension) throw refuse('Only PNG, JPEG, GIF or WebP images can be uploaded.');
+  if (!extension) throw refuse(IMAGES.refusal);
 
   const animated = extension === 'gif' || extension === 'webp';
   let pipeline: Sharp;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { AppError } from '~/shared/app-error';
-import { requireUser, type SignedInEnv } from '~/server/middleware/require-user';
+import { access, type SignedInEnv } from '~/server/middleware/access';
 import { STORAGE_KEY_PATTERN } from '~/server/storage';
 import { CONTENT_TYPES } from './image-pipeline';
 
@@ -31,7 +31,7 @@ export function parseByteRange(
  * Uploaded files, for signed-in members only, always with our own type and never sniffed or cached publicly.
  * Byte ranges are served too: Safari on iPhone plays a video only from a server that answers them.
  */
-export const uploadsRoutes = new Hono<SignedInEnv>().get('/:key', requireUser, async (c) => {
+export const uploadsRoutes = new Hono<SignedInEnv>().get('/:key', access('signed-in'), async (c) => {
   const key = c.req.param('key');
   const bytes = STORAGE_KEY_PATTERN.test(key) ? await c.get('services').storage.get(key) : undefined;
   if (!bytes) throw new AppError('NOT_FOUND', 'This file does not exist or has been removed.');

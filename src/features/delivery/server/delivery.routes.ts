@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { toSessionUser } from '~/server/session';
-import { requireCapability, requireUser, type SignedInEnv } from '~/server/middleware/require-user';
+import { access, type SignedInEnv } from '~/server/middleware/access';
 import { validate } from '~/server/validate';
 import { orderIdSchema } from '~/features/shop/orders.schema';
 import {
@@ -29,28 +29,22 @@ const contextOf = (c: Context<SignedInEnv>): DeliveryContext => {
 
 /** The driver queue: Driver, Owner, Admin (and Orders Manager). Actions on a run need the Driver role. */
 export const driverRoutes = new Hono<SignedInEnv>()
-  .use(requireUser)
-  .get('/queue', requireCapability('view:driver-queue'), async (c) =>
+  .get('/queue', access('view:driver-queue'), async (c) =>
     c.json(await driverQueue(contextOf(c), c.get('user')), 200),
   )
-  .put('/status', requireCapability('claim:order'), validate('json', driverOnlineSchema), async (c) => {
+  .put('/status', access('claim:order'), validate('json', driverOnlineSchema), async (c) => {
     const { database, clock } = c.get('services');
     const updated = await setOwnOnline(database.db, c.get('user'), c.req.valid('json').isOnline, clock.now());
     return c.json({ user: toSessionUser(updated) }, 200);
   })
-  .post(
-    '/orders/:orderId/claim',
-    requireCapability('claim:order'),
-    validate('param', orderIdSchema),
-    async (c) => {
-      const ctx = contextOf(c);
-      const order = await claimOrder(ctx, c.get('user'), c.req.valid('param').orderId);
-      return c.json({ order, serverNow: ctx.now.toISOString() } satisfies ClaimResponse, 200);
-    },
-  )
+  .post('/orders/:orderId/claim', access('claim:order'), validate('param', orderIdSchema), async (c) => {
+    const ctx = contextOf(c);
+    const order = await claimOrder(ctx, c.get('user'), c.req.valid('param').orderId);
+    return c.json({ order, serverNow: ctx.now.toISOString() } satisfies ClaimResponse, 200);
+  })
   .post(
     '/orders/:orderId/eta',
-    requireCapability('claim:order'),
+    access('claim:order'),
     validate('param', orderIdSchema),
     validate('json', submitEtaSchema),
     async (c) => {
@@ -63,43 +57,27 @@ export const driverRoutes = new Hono<SignedInEnv>()
       return c.json({ order }, 200);
     },
   )
-  .post(
-    '/orders/:orderId/cancel',
-    requireCapability('claim:order'),
-    validate('param', orderIdSchema),
-    async (c) => {
-      await cancelRun(contextOf(c), c.get('user'), c.req.valid('param').orderId);
-      return c.json({ ok: true }, 200);
-    },
-  )
-  .post(
-    '/orders/:orderId/notify',
-    requireCapability('claim:order'),
-    validate('param', orderIdSchema),
-    async (c) => {
-      await notifyCustomer(contextOf(c), c.get('user'), c.req.valid('param').orderId);
-      return c.json({ ok: true }, 200);
-    },
-  )
-  .post(
-    '/orders/:orderId/delivered',
-    requireCapability('claim:order'),
-    validate('param', orderIdSchema),
-    async (c) => {
-      const order = await markDelivered(contextOf(c), c.get('user'), c.req.valid('param').orderId);
-      return c.json({ order }, 200);
-    },
-  );
+  .post('/orders/:orderId/cancel', access('claim:order'), validate('param', orderIdSchema), async (c) => {
+    await cancelRun(contextOf(c), c.get('user'), c.req.valid('param').orderId);
+    return c.json({ ok: true }, 200);
+  })
+  .post('/orders/:orderId/notify', access('claim:order'), validate('param', orderIdSchema), async (c) => {
+    await notifyCustomer(contextOf(c), c.get('user'), c.req.valid('param').orderId);
+    return c.json({ ok: true }, 200);
+  })
+  .post('/orders/:orderId/delivered', access('claim:order'), validate('param', orderIdSchema), async (c) => {
+    const order = await markDelivered(contextOf(c), c.get('user'), c.req.valid('param').orderId);
+    return c.json({ order }, 200);
+  });
 
 /** The dashboard's Drivers tab. */
 export const adminDriversRoutes = new Hono<SignedInEnv>()
-  .use(requireUser)
-  .get('/', requireCapability('read:drivers'), async (c) =>
+  .get('/', access('read:drivers'), async (c) =>
     c.json({ drivers: await listDrivers(c.get('services').database.db) } satisfies AdminDriversResponse, 200),
   )
   .patch(
     '/:driverId',
-    requireCapability('manage:drivers'),
+    access('manage:drivers'),
     validate('param', driverIdSchema),
     validate('json', driverFlagsSchema),
     async (c) => {

@@ -1,33 +1,27 @@
 import { Hono } from 'hono';
-import { requireCapability, requireUser, type SignedInEnv } from '~/server/middleware/require-user';
+import { access, type SignedInEnv } from '~/server/middleware/access';
 import { validate } from '~/server/validate';
 import { updateEconomySettingsSchema, type EconomySettingsResponse } from '../economy.schema';
 import { readEconomySettings, updateEconomySettings } from './economy-settings.service';
 import { claimWeeklyBonus } from './weekly-bonus.service';
 
 export const economyRoutes = new Hono<SignedInEnv>()
-  .use(requireUser)
   /** Called by the browser when a session starts (sign in or restore). */
-  .post('/weekly-bonus', async (c) => {
+  .post('/weekly-bonus', access('signed-in'), async (c) => {
     const { database, clock } = c.get('services');
     return c.json(await claimWeeklyBonus(database.db, c.get('user').id, clock.now()), 200);
   })
-  .get('/settings', async (c) => {
+  .get('/settings', access('signed-in'), async (c) => {
     const settings = await readEconomySettings(c.get('services').database.db);
     return c.json({ settings } satisfies EconomySettingsResponse, 200);
   })
-  .put(
-    '/settings',
-    requireCapability('manage:economy'),
-    validate('json', updateEconomySettingsSchema),
-    async (c) => {
-      const { database, clock } = c.get('services');
-      const settings = await updateEconomySettings(
-        database.db,
-        c.get('user').id,
-        c.req.valid('json'),
-        clock.now(),
-      );
-      return c.json({ settings } satisfies EconomySettingsResponse, 200);
-    },
-  );
+  .put('/settings', access('manage:economy'), validate('json', updateEconomySettingsSchema), async (c) => {
+    const { database, clock } = c.get('services');
+    const settings = await updateEconomySettings(
+      database.db,
+      c.get('user').id,
+      c.req.valid('json'),
+      clock.now(),
+    );
+    return c.json({ settings } satisfies EconomySettingsResponse, 200);
+  });

@@ -10,6 +10,7 @@ import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
+import { uploadFile } from '~/client/lib/upload';
 import {
   ACCEPTED_MEDIA,
   MAX_VIDEO_BYTES,
@@ -17,9 +18,9 @@ import {
   awardText,
   createPostSchema,
   type MediaType,
+  type MediaUploadResponse,
 } from '../feed.schema';
 import { useCreatePost } from './feed.queries';
-import { uploadPostMedia } from './upload-media';
 
 interface PickedMedia {
   /** A local preview of the picked file. */
@@ -95,13 +96,12 @@ export function CreatePostDialog({
     uploadAbort.current = abort;
     const previewUrl = URL.createObjectURL(file);
     setMedia({ previewUrl, type, name: file.name, progress: 0 });
-    uploadPostMedia(
-      file,
-      (progress) =>
+    uploadFile<MediaUploadResponse>('/feed/media', file, {
+      onProgress: (progress) =>
         setMedia((current) => (current?.previewUrl === previewUrl ? { ...current, progress } : current)),
-      abort.signal,
-    )
-      .then((uploaded) =>
+      signal: abort.signal,
+    })
+      .then(({ media: uploaded }) =>
         setMedia((current) =>
           current?.previewUrl === previewUrl
             ? { ...current, progress: 1, id: uploaded.id, type: uploaded.type }

@@ -3,12 +3,12 @@ import { and, eq, lt } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '~/shared/app-error';
 import { DAY_MS, type Clock } from '~/shared/time';
-import { processImage } from '~/server/uploads/image-pipeline';
+import { IMAGES, processImage } from '~/server/uploads/image-pipeline';
+import type { Accepted } from '~/server/uploads/upload';
 import { keyFromUploadUrl, uploadUrl } from '~/server/uploads/upload-urls';
 import type { Config } from '~/server/config';
 import type { Db, Executor } from '~/server/db/client';
 import { feedMediaUpload } from '~/server/db/tables/feed.tables';
-import { enforceRateLimit } from '~/server/rate-limit';
 import type { Storage } from '~/server/storage';
 import { MAX_VIDEO_BYTES, type MediaType, type MediaUploadResponse } from '../feed.schema';
 import { processVideo, VIDEO_MIME_TYPES, type VideoMimeType } from './video-pipeline';
@@ -20,7 +20,11 @@ export interface MediaDeps {
   clock: Clock;
 }
 
-const IMAGE_MIME_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/** What a post may carry: photos and videos, decided from the bytes. */
+export const POST_MEDIA: Accepted = {
+  types: [...IMAGES.types, ...VIDEO_MIME_TYPES],
+  refusal: 'Only photos (PNG, JPEG, GIF, WebP) and videos (MP4, MOV, WebM) can be posted.',
+};
 /** An upload not posted within a day is removed with its file. */
 const UNCLAIMED_TTL_MS = DAY_MS;
 
@@ -29,24 +33,18 @@ const refuse = (message: string) => new AppError('BAD_REQUEST', message, { title
 /**
  * Stores a photo or video for a post the member is writing. The type comes from the bytes; photos are
  * re-encoded by the uploads pipeline, videos remuxed without their metadata. The answer's id is what the post
- * then names: a browser never sends a media URL.
+ * then names: a browser never sends a media URL. The route's upload() has counted it against the rate limit.
  */
 export async function uploadPostMedia(
   deps: MediaDeps,
   userId: string,
   file: Buffer,
 ): Promise<MediaUploadResponse['media']> {
-  await enforceRateLimit(
-    deps.db,
-    `uploads:user:${userId}`,
-    deps.config.rateLimits.uploadsPerUser,
-    deps.clock,
-  );
   if (file.length === 0) throw refuse('The file is empty.');
   const detected = await fileTypeFromBuffer(file);
   let stored: { bytes: Buffer; extension: string; width: number | null; height: number | null };
   let type: MediaType;
-  if (detected && IMAGE_MIME_TYPES.has(detected.mime)) {
+  if (detected && IMAGES.types.includes(detected.mime)) {
     const image = await processImage(file, {
       maxBytes: deps.config.imageUploadLimitBytes,
       maxPixels: 40_000_000,
@@ -60,7 +58,7 @@ export async function uploadPostMedia(
     });
     type = 'video';
   } else {
-    throw refuse('Only photos (PNG, JPEG, GIF, WebP) and videos (MP4, MOV, WebM) can be posted.');
+    throw refuse(POST_MEDIA.refusal);
   }
 
   const key = `${randomBytes(16).toString('hex')}.${stored.extension}`;

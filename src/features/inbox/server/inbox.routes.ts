@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { requireUser, type SignedInEnv } from '~/server/middleware/require-user';
+import { access, type SignedInEnv } from '~/server/middleware/access';
 import { validate } from '~/server/validate';
 import {
   conversationIdSchema,
@@ -27,8 +27,7 @@ import { listMessages, sendMessage } from './messages.service';
  * member may message; who may start a conversation with whom is the service's rule.
  */
 export const inboxRoutes = new Hono<SignedInEnv>()
-  .use(requireUser)
-  .get('/unread', async (c) =>
+  .get('/unread', access('signed-in'), async (c) =>
     c.json(
       {
         unreadCount: await unreadMessageCount(c.get('services').database.db, c.get('user').id),
@@ -36,10 +35,10 @@ export const inboxRoutes = new Hono<SignedInEnv>()
       200,
     ),
   )
-  .get('/conversations', validate('query', conversationListQuerySchema), async (c) =>
+  .get('/conversations', access('signed-in'), validate('query', conversationListQuerySchema), async (c) =>
     c.json(await listConversations(c.get('services').database.db, c.get('user'), c.req.valid('query')), 200),
   )
-  .post('/conversations', validate('json', startConversationSchema), async (c) => {
+  .post('/conversations', access('signed-in'), validate('json', startConversationSchema), async (c) => {
     const { database, clock } = c.get('services');
     const { conversation, created } = await startConversation(
       database.db,
@@ -49,21 +48,32 @@ export const inboxRoutes = new Hono<SignedInEnv>()
     );
     return c.json({ conversation } satisfies ConversationResponse, created ? 201 : 200);
   })
-  .get('/conversations/:conversationId', validate('param', conversationIdSchema), async (c) => {
-    const conversation = await getConversation(
-      c.get('services').database.db,
-      c.get('user'),
-      c.req.valid('param').conversationId,
-    );
-    return c.json({ conversation } satisfies ConversationResponse, 200);
-  })
-  .delete('/conversations/:conversationId', validate('param', conversationIdSchema), async (c) => {
-    const { database, clock } = c.get('services');
-    await deleteConversation(database.db, c.get('user'), c.req.valid('param').conversationId, clock.now());
-    return c.json({ deleted: true }, 200);
-  })
+  .get(
+    '/conversations/:conversationId',
+    access('signed-in'),
+    validate('param', conversationIdSchema),
+    async (c) => {
+      const conversation = await getConversation(
+        c.get('services').database.db,
+        c.get('user'),
+        c.req.valid('param').conversationId,
+      );
+      return c.json({ conversation } satisfies ConversationResponse, 200);
+    },
+  )
+  .delete(
+    '/conversations/:conversationId',
+    access('signed-in'),
+    validate('param', conversationIdSchema),
+    async (c) => {
+      const { database, clock } = c.get('services');
+      await deleteConversation(database.db, c.get('user'), c.req.valid('param').conversationId, clock.now());
+      return c.json({ deleted: true }, 200);
+    },
+  )
   .get(
     '/conversations/:conversationId/messages',
+    access('signed-in'),
     validate('param', conversationIdSchema),
     validate('query', messagesQuerySchema),
     async (c) =>
@@ -79,6 +89,7 @@ export const inboxRoutes = new Hono<SignedInEnv>()
   )
   .post(
     '/conversations/:conversationId/messages',
+    access('signed-in'),
     validate('param', conversationIdSchema),
     validate('json', sendMessageSchema),
     async (c) => {
@@ -95,6 +106,7 @@ export const inboxRoutes = new Hono<SignedInEnv>()
   )
   .post(
     '/conversations/:conversationId/read',
+    access('signed-in'),
     validate('param', conversationIdSchema),
     validate('json', markReadSchema),
     async (c) => {

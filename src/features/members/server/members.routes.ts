@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { requireCapability, requireUser, type SignedInEnv } from '~/server/middleware/require-user';
+import { access, type SignedInEnv } from '~/server/middleware/access';
 import { validate } from '~/server/validate';
 import { memberIdParamSchema, memberSearchSchema, setRolesSchema } from '../members.schema';
 import { searchMembers, setBanned, setRoles, type MembersDeps } from './members.service';
@@ -11,20 +11,19 @@ const depsOf = (c: Context<SignedInEnv>): MembersDeps => ({
 
 /** The dashboard's member management: every route checks its capability before it reads its input. */
 export const adminMembersRoutes = new Hono<SignedInEnv>()
-  .use(requireUser)
-  .get('/members', requireCapability('read:members'), validate('query', memberSearchSchema), async (c) =>
+  .get('/members', access('read:members'), validate('query', memberSearchSchema), async (c) =>
     c.json(await searchMembers(depsOf(c), c.get('user'), c.req.valid('query')), 200),
   )
   .post(
     '/members/:memberId/ban',
-    requireCapability('manage:members'),
+    access('manage:members'),
     validate('param', memberIdParamSchema),
     async (c) =>
       c.json({ member: await setBanned(depsOf(c), c.get('user'), c.req.valid('param').memberId, true) }, 200),
   )
   .post(
     '/members/:memberId/unban',
-    requireCapability('manage:members'),
+    access('manage:members'),
     validate('param', memberIdParamSchema),
     async (c) =>
       c.json(
@@ -34,7 +33,7 @@ export const adminMembersRoutes = new Hono<SignedInEnv>()
   )
   .put(
     '/members/:memberId/roles',
-    requireCapability('edit:roles'),
+    access('edit:roles'),
     validate('param', memberIdParamSchema),
     validate('json', setRolesSchema),
     async (c) =>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call, routerClient, uploadFile, type ResponseOf } from '~/client/lib/api-client';
+import { call, routerClient, type ResponseOf } from '~/client/lib/api-client';
+import { uploadFile } from '~/client/lib/upload';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryOptions } from '~/client/lib/session';
 import type { SessionUser } from '~/shared/session';

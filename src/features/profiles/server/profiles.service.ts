@@ -12,7 +12,6 @@ import type { Config } from '~/server/config';
 import type { Db } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { publish } from '~/server/events';
-import { enforceRateLimit } from '~/server/rate-limit';
 import type { Storage } from '~/server/storage';
 import { keyFromUploadUrl, uploadUrl } from '~/server/uploads/upload-urls';
 import {
@@ -98,9 +97,11 @@ export interface AvatarDeps {
   clock: Clock;
 }
 
-/** Stores a new avatar (re-encoded, metadata removed) under a random name and drops the old one. */
+/**
+ * Stores a new avatar (re-encoded, metadata removed) under a random name and drops the old one. The route's
+ * upload() has counted it against the member's upload rate limit.
+ */
 export async function replaceAvatar(deps: AvatarDeps, me: UserRow, file: Buffer): Promise<UserRow> {
-  await enforceRateLimit(deps.db, `uploads:user:${me.id}`, deps.config.rateLimits.uploadsPerUser, deps.clock);
   const image = await processImage(file, {
     maxBytes: deps.config.imageUploadLimitBytes,
     maxPixels: 40_000_000,

@@ -6,14 +6,8 @@ import {
   useMutation,
   useQuery,
 } from '@tanstack/react-query';
-import {
-  call,
-  fetchFile,
-  routerClient,
-  uploadFile,
-  type ApiError,
-  type ResponseOf,
-} from '~/client/lib/api-client';
+import { call, fetchFile, routerClient, type ApiError, type ResponseOf } from '~/client/lib/api-client';
+import { uploadFile } from '~/client/lib/upload';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { saveFile } from '~/client/lib/save-file';
 import { ordersQueryKeys } from '~/features/shop/client/orders.queries';

@@ -9,7 +9,6 @@ import type { Config } from '~/server/config';
 import type { Db, Executor } from '~/server/db/client';
 import { pickupLocation, shopSettings, sticker } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
-import { enforceRateLimit } from '~/server/rate-limit';
 import type { Storage } from '~/server/storage';
 import {
   LOCATION_EXISTS,
@@ -110,7 +109,10 @@ export interface StickerImageDeps {
   clock: Clock;
 }
 
-/** A new picture for a sticker, through the uploads pipeline (type from content, re-encoded, metadata gone). */
+/**
+ * A new picture for a sticker, through the uploads pipeline (type from content, re-encoded, metadata gone). The
+ * route's upload() has counted it against the member's upload rate limit.
+ */
 export async function replaceStickerImage(
   deps: StickerImageDeps,
   actorId: string,
@@ -119,12 +121,6 @@ export async function replaceStickerImage(
 ): Promise<CatalogSticker> {
   const [existing] = await deps.db.select().from(sticker).where(eq(sticker.id, stickerId));
   if (!existing) throw new AppError('NOT_FOUND', 'This sticker does not exist.');
-  await enforceRateLimit(
-    deps.db,
-    `uploads:user:${actorId}`,
-    deps.config.rateLimits.uploadsPerUser,
-    deps.clock,
-  );
   const image = await processImage(file, {
     maxBytes: deps.config.imageUploadLimitBytes,
     maxPixels: 40_000_000,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { can } from '~/shared/permissions';
-import { requireCapability, requireUser, type SignedInEnv } from '~/server/middleware/require-user';
+import { access, type SignedInEnv } from '~/server/middleware/access';
 import { validate } from '~/server/validate';
 import {
   adminOrdersQuerySchema,
@@ -18,8 +18,7 @@ const cursorSchema = z.object({ cursor: z.string().min(1).max(64).optional() });
 
 /** A member's own orders: place one, list them, follow one. */
 export const ordersRoutes = new Hono<SignedInEnv>()
-  .use(requireUser)
-  .post('/', validate('json', placeOrderSchema), async (c) => {
+  .post('/', access('signed-in'), validate('json', placeOrderSchema), async (c) => {
     const { database, clock } = c.get('services');
     const { order, created, contactPhone } = await placeOrder(
       database.db,
@@ -29,13 +28,13 @@ export const ordersRoutes = new Hono<SignedInEnv>()
     );
     return c.json({ order, contactPhone } satisfies PlaceOrderResponse, created ? 201 : 200);
   })
-  .get('/', validate('query', cursorSchema), async (c) =>
+  .get('/', access('signed-in'), validate('query', cursorSchema), async (c) =>
     c.json(
       await listMyOrders(c.get('services').database.db, c.get('user').id, c.req.valid('query').cursor),
       200,
     ),
   )
-  .get('/:orderId', validate('param', orderIdSchema), async (c) => {
+  .get('/:orderId', access('signed-in'), validate('param', orderIdSchema), async (c) => {
     const order = await getMyOrder(
       c.get('services').database.db,
       c.get('user').id,
@@ -46,8 +45,7 @@ export const ordersRoutes = new Hono<SignedInEnv>()
 
 /** The orders desk (the admin Orders tab). */
 export const adminOrdersRoutes = new Hono<SignedInEnv>()
-  .use(requireUser)
-  .get('/', requireCapability('read:orders'), validate('query', adminOrdersQuerySchema), async (c) => {
+  .get('/', access('read:orders'), validate('query', adminOrdersQuerySchema), async (c) => {
     const { view, cursor } = c.req.valid('query');
     const orders = await listDeskOrders(c.get('services').database.db, {
       view,
@@ -56,28 +54,23 @@ export const adminOrdersRoutes = new Hono<SignedInEnv>()
     });
     return c.json(orders, 200);
   })
-  .get(
-    '/export',
-    requireCapability('export:orders'),
-    validate('query', adminOrdersQuerySchema),
-    async (c) => {
-      const { database, clock } = c.get('services');
-      const { filename, csv } = await exportDeskOrders(
-        database.db,
-        c.get('user').id,
-        c.req.valid('query').view,
-        clock.now(),
-        { withContactDetails: can(c.get('user'), 'read:contact-details') },
-      );
-      return c.body(csv, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-      });
-    },
-  )
+  .get('/export', access('export:orders'), validate('query', adminOrdersQuerySchema), async (c) => {
+    const { database, clock } = c.get('services');
+    const { filename, csv } = await exportDeskOrders(
+      database.db,
+      c.get('user').id,
+      c.req.valid('query').view,
+      clock.now(),
+      { withContactDetails: can(c.get('user'), 'read:contact-details') },
+    );
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+    });
+  })
   .patch(
     '/:orderId/status',
-    requireCapability('manage:orders'),
+    access('manage:orders'),
     validate('param', orderIdSchema),
     validate('json', setOrderStatusSchema),
     async (c) => {

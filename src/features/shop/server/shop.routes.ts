@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
-import { AppError } from '~/shared/app-error';
-import { requireCapability, requireUser, type SignedInEnv } from '~/server/middleware/require-user';
+import { access, type SignedInEnv } from '~/server/middleware/access';
+import { IMAGES } from '~/server/uploads/image-pipeline';
+import { upload } from '~/server/uploads/upload';
 import { validate } from '~/server/validate';
 import {
   addLocationSchema,
@@ -29,14 +30,13 @@ import { listMenu, listPickupLocations, readShopSettings } from './shop.service'
 
 /** The member's side of the shop: the menu, ratings, pickup locations and the settings the cart needs. */
 export const shopRoutes = new Hono<SignedInEnv>()
-  .use(requireUser)
-  .get('/menu', async (c) =>
+  .get('/menu', access('signed-in'), async (c) =>
     c.json({ stickers: await listMenu(c.get('services').database.db) } satisfies MenuResponse, 200),
   )
-  .get('/settings', async (c) =>
+  .get('/settings', access('signed-in'), async (c) =>
     c.json((await readShopSettings(c.get('services').database.db)) satisfies ShopSettings, 200),
   )
-  .get('/pickup-locations', async (c) =>
+  .get('/pickup-locations', access('signed-in'), async (c) =>
     c.json(
       {
         locations: await listPickupLocations(c.get('services').database.db),
@@ -44,12 +44,13 @@ export const shopRoutes = new Hono<SignedInEnv>()
       200,
     ),
   )
-  .get('/rating-status', async (c) => {
+  .get('/rating-status', access('signed-in'), async (c) => {
     const { database, clock } = c.get('services');
     return c.json(await ratingStatus(database.db, c.get('user').id, clock.now()), 200);
   })
   .post(
     '/stickers/:stickerId/ratings',
+    access('signed-in'),
     validate('param', stickerIdSchema),
     validate('json', rateStickerSchema),
     async (c) => {
@@ -67,18 +68,17 @@ export const shopRoutes = new Hono<SignedInEnv>()
 
 /** The dashboard's Catalog and Locations tabs, and the shop part of its Settings tab. */
 export const adminShopRoutes = new Hono<SignedInEnv>()
-  .use(requireUser)
-  .get('/stickers', requireCapability('manage:catalog'), async (c) =>
+  .get('/stickers', access('manage:catalog'), async (c) =>
     c.json({ stickers: await listCatalog(c.get('services').database.db) } satisfies CatalogResponse, 200),
   )
-  .post('/stickers', requireCapability('manage:catalog'), validate('json', stickerFormSchema), async (c) => {
+  .post('/stickers', access('manage:catalog'), validate('json', stickerFormSchema), async (c) => {
     const { database, clock } = c.get('services');
     const created = await createSticker(database.db, c.get('user').id, c.req.valid('json'), clock.now());
     return c.json({ sticker: created }, 201);
   })
   .patch(
     '/stickers/:stickerId',
-    requireCapability('manage:catalog'),
+    access('manage:catalog'),
     validate('param', stickerIdSchema),
     validate('json', updateStickerSchema),
     async (c) => {
@@ -95,41 +95,32 @@ export const adminShopRoutes = new Hono<SignedInEnv>()
   )
   .post(
     '/stickers/:stickerId/image',
-    requireCapability('manage:catalog'),
+    access('manage:catalog'),
     validate('param', stickerIdSchema),
+    upload({ accept: IMAGES, missing: 'Choose an image to upload.' }),
     async (c) => {
-      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const file = body['file'];
-      if (!(file instanceof File)) {
-        throw new AppError('BAD_REQUEST', 'Choose an image to upload.', { title: 'Upload Failed' });
-      }
       const { database, storage, config, clock } = c.get('services');
       const updated = await replaceStickerImage(
         { db: database.db, storage, config, clock },
         c.get('user').id,
         c.req.valid('param').stickerId,
-        Buffer.from(await file.arrayBuffer()),
+        c.get('upload').bytes,
       );
       return c.json({ sticker: updated }, 200);
     },
   )
-  .post(
-    '/pickup-locations',
-    requireCapability('manage:locations'),
-    validate('json', addLocationSchema),
-    async (c) => {
-      const { database, clock } = c.get('services');
-      const { name } = c.req.valid('json');
-      await addPickupLocation(database.db, c.get('user').id, name, clock.now());
-      return c.json(
-        { locations: await listPickupLocations(database.db) } satisfies PickupLocationsResponse,
-        201,
-      );
-    },
-  )
+  .post('/pickup-locations', access('manage:locations'), validate('json', addLocationSchema), async (c) => {
+    const { database, clock } = c.get('services');
+    const { name } = c.req.valid('json');
+    await addPickupLocation(database.db, c.get('user').id, name, clock.now());
+    return c.json(
+      { locations: await listPickupLocations(database.db) } satisfies PickupLocationsResponse,
+      201,
+    );
+  })
   .delete(
     '/pickup-locations/:name',
-    requireCapability('manage:locations'),
+    access('manage:locations'),
     validate('param', locationNameSchema),
     async (c) => {
       const { database, clock } = c.get('services');
@@ -140,18 +131,13 @@ export const adminShopRoutes = new Hono<SignedInEnv>()
       );
     },
   )
-  .put(
-    '/shop-settings',
-    requireCapability('manage:settings'),
-    validate('json', updateShopSettingsSchema),
-    async (c) => {
-      const { database, clock } = c.get('services');
-      const settings = await updateShopSettings(
-        database.db,
-        c.get('user').id,
-        c.req.valid('json'),
-        clock.now(),
-      );
-      return c.json(settings satisfies ShopSettings, 200);
-    },
-  );
+  .put('/shop-settings', access('manage:settings'), validate('json', updateShopSettingsSchema), async (c) => {
+    const { database, clock } = c.get('services');
+    const settings = await updateShopSettings(
+      database.db,
+      c.get('user').id,
+      c.req.valid('json'),
+      clock.now(),
+    );
+    return c.json(settings satisfies ShopSettings, 200);
+  });

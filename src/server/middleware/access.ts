@@ -1,0 +1,95 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { AppError } from '~/shared/app-error';
+import { can, type Capability } from '~/shared/permissions';
+import { resolveSession, type UserRow } from '~/server/session';
+import type { AppEnv } from '../app-env';
+
+/** What it takes to call a route: anyone, any signed-in member, or a capability. */
+export type Access = 'public' | 'signed-in' | Capability;
+
+export interface SignedInEnv extends AppEnv {
+  Variables: AppEnv['Variables'] & { user: UserRow };
+}
+
+export function forwardCookies(c: Context, cookies: string[]): void {
+  for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+}
+
+/** Each access() middleware's level, so the route → access table can be read from the app's routes. */
+const declared = new WeakMap<object, Access>();
+
+/** The spec's words for a visitor on this route, instead of 'Please sign in to continue.' */
+export interface VisitorRefusal {
+  message: string;
+  title?: string;
+}
+
+/**
+ * The one way a route says who may call it, as its first handler: `access('public')`, `access('signed-in')` or
+ * `access('manage:economy')`. A visitor gets 401, a member without the capability 403 naming it; everything after
+ * it sees `c.var.user`, read fresh this request. Every API route declares exactly one, and the policy test checks
+ * the declarations against the committed `src/server/route-access.snapshot`.
+ */
+export function access(level: 'public'): MiddlewareHandler<AppEnv>;
+export function access(
+  level: 'signed-in' | Capability,
+  options?: { visitor?: VisitorRefusal },
+): MiddlewareHandler<SignedInEnv>;
+export function access(
+  level: Access,
+  options: { visitor?: VisitorRefusal } = {},
+): MiddlewareHandler<AppEnv> | MiddlewareHandler<SignedInEnv> {
+  const handler =
+    level === 'public'
+      ? createMiddleware<AppEnv>(async (_c, next) => next())
+      : createMiddleware<SignedInEnv>(async (c, next) => {
+          const user = await signedIn(c, options.visitor);
+          if (level !== 'signed-in' && !can(user, level)) {
+            throw new AppError('FORBIDDEN', `You do not have permission to do this (${level}).`);
+          }
+          await next();
+        });
+  declared.set(handler, level);
+  return handler;
+}
+
+/** The session's member, resolved once a request; a visitor is refused. */
+async function signedIn(c: Context<SignedInEnv>, visitor: VisitorRefusal | undefined): Promise<UserRow> {
+  const known = c.get('user');
+  if (known) return known;
+  const { auth, database } = c.get('services');
+  const { user, setCookies } = await resolveSession({ auth, db: database.db }, c.req.raw.headers);
+  forwardCookies(c, setCookies);
+  if (!user) {
+    throw new AppError('UNAUTHORIZED', visitor?.message ?? 'Please sign in to continue.', {
+      ...(visitor?.title ? { title: visitor.title } : {}),
+    });
+  }
+  c.set('user', user);
+  return user;
+}
+
+export interface DeclaredRoute {
+  method: string;
+  /** As registered, with :params. */
+  path: string;
+  /** Every access() among the route's handlers: exactly one for a well-declared route. */
+  access: Access[];
+}
+
+/** Every API route the app registers and the access it declares, sorted by path then method. */
+export function declaredRoutes<E extends AppEnv>(app: Hono<E>): DeclaredRoute[] {
+  const routes = new Map<string, DeclaredRoute>();
+  for (const { method, path, handler } of app.routes) {
+    if (method === 'ALL' || !path.startsWith('/api/')) continue;
+    const key = `${method} ${path}`;
+    const route = routes.get(key) ?? { method, path, access: [] };
+    routes.set(key, route);
+    const level = declared.get(handler);
+    if (level) route.access.push(level);
+  }
+  return [...routes.values()].sort((a, b) =>
+    a.path === b.path ? a.method.localeCompare(b.method) : a.path < b.path ? -1 : 1,
+  );
+}
