@@ -50,10 +50,10 @@ it('an event committed on one instance reaches a browser connected to another', 
   await stream.next((m) => m.event === 'ready');
 
   await first.database.db.transaction((tx) =>
-    publish(tx, 'orders.placed', { orderId: 'o-42' }, { kind: 'everyone' }),
+    publish(tx, 'feed.post', { postId: 'p-42' }, [{ kind: 'everyone' }]),
   );
 
   const message = await stream.next((m) => m.event === 'change');
-  expect(JSON.parse(message.data)).toEqual({ topic: 'orders.placed', ids: { orderId: 'o-42' } });
+  expect(JSON.parse(message.data)).toEqual({ topic: 'feed.post', ids: { postId: 'p-42' } });
   await stream.close();
 });

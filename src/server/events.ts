@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import {
+  allowsAudience,
+  eventIds,
+  isTopic,
+  type Audience,
+  type AudienceOf,
+  type EventIds,
+  type Topic,
+} from '~/shared/events';
 import type { Database, Executor } from './db/client';
 
 /**
@@ -11,21 +20,18 @@ import type { Database, Executor } from './db/client';
 export const EVENTS_CHANNEL = 'vault_events';
 const MAX_PAYLOAD_BYTES = 4000;
 
-/** Who may receive an event. */
-export type Audience =
-  { kind: 'everyone' } | { kind: 'users'; userIds: string[] } | { kind: 'capability'; capability: string };
-
+/** What travels over the channel: a listed topic, or the hub's own disconnect. */
 export interface PublishedEvent {
   topic: string;
-  ids: Record<string, string | number>;
-  audience: Audience;
+  ids: Record<string, string>;
+  audience: Audience[];
 }
 
 /** What a browser receives. */
 export interface ClientEvent {
   id: string;
   topic: string;
-  ids: Record<string, string | number>;
+  ids: Record<string, string>;
 }
 
 /** The person at the other end of a stream. */
@@ -37,16 +43,28 @@ export interface Viewer {
 /** Topic a hub handles itself: ends the streams of the given users (after a ban or a role change). */
 export const DISCONNECT_TOPIC = 'hub.disconnect';
 
-export async function publish(
+/**
+ * Publishes one change, once, to every audience that should hear of it (`src/shared/events.ts` lists the topics,
+ * their ids and audiences). A browser that belongs to several of the audiences still receives it once.
+ */
+export async function publish<T extends Topic>(
   tx: Executor,
-  topic: string,
-  ids: Record<string, string | number>,
-  audience: Audience,
+  topic: T,
+  ids: EventIds<T>,
+  audience: readonly AudienceOf<T>[],
 ): Promise<void> {
-  const payload = JSON.stringify({ topic, ids, audience } satisfies PublishedEvent);
+  // The types already say so; this stops a cast or a plain-JavaScript caller too.
+  if (!isTopic(topic) || !eventIds(topic, ids) || !audience.every((a) => allowsAudience(topic, a))) {
+    throw new Error(`Event ${topic} does not match its entry in src/shared/events.ts`);
+  }
+  await notifyHubs(tx, { topic, ids, audience: [...audience] });
+}
+
+async function notifyHubs(tx: Executor, event: PublishedEvent): Promise<void> {
+  const payload = JSON.stringify(event);
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
     throw new Error(
-      `Event ${topic} is too large (${Buffer.byteLength(payload)} bytes): send ids, not content`,
+      `Event ${event.topic} is too large (${Buffer.byteLength(payload)} bytes): send ids, not content`,
     );
   }
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
@@ -63,6 +81,11 @@ export function mayReceive(viewer: Viewer, audience: Audience): boolean {
   }
 }
 
+/** Whether the viewer is in any of an event's audiences. */
+function reaches(viewer: Viewer, audiences: readonly Audience[]): boolean {
+  return audiences.some((audience) => mayReceive(viewer, audience));
+}
+
 interface Subscriber {
   viewer: Viewer;
   deliver(event: ClientEvent): void;
@@ -74,7 +97,7 @@ interface Subscriber {
 export class EventHub {
   private readonly instanceId = randomUUID().slice(0, 8);
   private sequence = 0;
-  private readonly recent: { event: ClientEvent; audience: Audience }[] = [];
+  private readonly recent: { event: ClientEvent; audience: Audience[] }[] = [];
   private readonly subscribers = new Set<Subscriber>();
   private stopListening: (() => Promise<void>) | undefined;
 
@@ -118,7 +141,7 @@ export class EventHub {
     if (after < this.sequence && (!oldest || Number(oldest.event.id.split('-')[1]) > after + 1))
       return undefined;
     return this.recent
-      .filter(({ event, audience }) => Number(event.id.split('-')[1]) > after && mayReceive(viewer, audience))
+      .filter(({ event, audience }) => Number(event.id.split('-')[1]) > after && reaches(viewer, audience))
       .map(({ event }) => event);
   }
 
@@ -137,7 +160,7 @@ export class EventHub {
     }
     if (parsed.topic === DISCONNECT_TOPIC) {
       for (const subscriber of this.subscribers) {
-        if (mayReceive(subscriber.viewer, parsed.audience)) {
+        if (reaches(subscriber.viewer, parsed.audience)) {
           subscriber.close();
           this.subscribers.delete(subscriber);
         }
@@ -152,13 +175,18 @@ export class EventHub {
     };
     this.recent.push({ event, audience: parsed.audience });
     if (this.recent.length > (this.options.bufferSize ?? 500)) this.recent.shift();
+    // One delivery per connection, however many of the event's audiences it belongs to.
     for (const subscriber of this.subscribers) {
-      if (mayReceive(subscriber.viewer, parsed.audience)) subscriber.deliver(event);
+      if (reaches(subscriber.viewer, parsed.audience)) subscriber.deliver(event);
     }
   }
 }
 
 /** Ends the user's open event streams on every instance, when the transaction commits (ban, role change). */
 export function endUserStreams(tx: Executor, userId: string): Promise<void> {
-  return publish(tx, DISCONNECT_TOPIC, { userId }, { kind: 'users', userIds: [userId] });
+  return notifyHubs(tx, {
+    topic: DISCONNECT_TOPIC,
+    ids: { userId },
+    audience: [{ kind: 'users', userIds: [userId] }],
+  });
 }

@@ -1,43 +1,36 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidatedKeys } from '~/shared/events';
+import { reactToEvent } from './event-reactions';
 
 /**
  * One Server-Sent Events stream per origin, however many tabs are open (HTTP/1.1 allows six connections per
  * origin). The tab holding the Web Lock "vault-events" leads: it opens the stream and shares each event with
  * the other tabs over a BroadcastChannel. When it closes, the lock passes to another tab.
  *
- * Events name what changed ("feed.post" with ids); every tab invalidates the queries under the topic's first
- * segment (["feed", ...]) and TanStack Query refetches them through the permission-checked API.
+ * Events name what changed ("feed.post" with ids); every tab invalidates the query keys that src/shared/events.ts
+ * lists for the topic, and TanStack Query refetches them through the permission-checked API.
  */
 export interface StreamEvent {
   type: 'change' | 'resync';
   topic?: string;
-  ids?: Record<string, string | number>;
+  ids?: Record<string, string>;
 }
 
-type Listener = (event: StreamEvent) => void;
-const listeners = new Set<Listener>();
-
-export function onStreamEvent(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function applyToQueries(queryClient: QueryClient, event: StreamEvent): void {
-  if (event.type === 'resync' || !event.topic) {
-    void queryClient.invalidateQueries();
-    return;
-  }
-  const root = event.topic.split('.')[0];
-  void queryClient.invalidateQueries({ queryKey: [root] });
+/**
+ * Refetches what the event changed, then runs its reaction (a toast). After a resync, or an event this build does
+ * not know (a newer server), everything is refetched: the browser may have missed something.
+ */
+export function applyEvent(queryClient: QueryClient, event: StreamEvent): void {
+  const keys = event.type === 'change' && event.topic ? invalidatedKeys(event.topic, event.ids) : undefined;
+  if (!keys) void queryClient.invalidateQueries();
+  else for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  if (event.type === 'change' && event.topic) reactToEvent(event.topic, event.ids);
 }
 
 /** Starts sharing the stream; returns a function that stops it in this tab. */
 export function startEventStream(queryClient: QueryClient): () => void {
   const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('vault-events');
-  const dispatch = (event: StreamEvent) => {
-    applyToQueries(queryClient, event);
-    listeners.forEach((listener) => listener(event));
-  };
+  const dispatch = (event: StreamEvent) => applyEvent(queryClient, event);
   if (channel) channel.onmessage = (message: MessageEvent<StreamEvent>) => dispatch(message.data);
 
   const stop = new AbortController();

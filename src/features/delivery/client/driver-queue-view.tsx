@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Inbox } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { SwitchField } from '~/client/components/ui/switch-field';
 import { Tabs, type TabItem } from '~/client/components/ui/tabs';
 import { showErrorToast } from '~/client/lib/error-toast';
-import { onStreamEvent } from '~/client/lib/event-stream';
 import type { DriverOrderView } from '../delivery.schema';
 import { DriverOrderCard, type CardContext } from './driver-order-card';
 import { driverQueueQueryKey, useDriverQueue, useSetOnline, type DriverQueue } from './delivery.queries';
@@ -19,17 +18,6 @@ type TabId = 'available' | 'my-runs' | 'history' | 'all-runs';
  */
 export function DriverQueueView({ staff = false }: { staff?: boolean }) {
   const queue = useDriverQueue();
-
-  // The server re-queued one of this driver's claims (the window ran out): say so wherever they are in the queue.
-  useEffect(
-    () =>
-      onStreamEvent((event) => {
-        if (event.topic === 'orders.requeued') {
-          toast.error('Order Re-queued', { description: 'You ran out of time to submit an ETA.' });
-        }
-      }),
-    [],
-  );
 
   return (
     <ListStates

@@ -409,7 +409,7 @@ export async function sweepExpiredClaims(ctx: DeliveryContext): Promise<string[]
           link: '/driver-queue',
           at: ctx.now,
         });
-        await publish(tx, 'orders.requeued', { orderId: id }, { kind: 'users', userIds: [driverId] });
+        await publish(tx, 'orders.requeued', { orderId: id }, [{ kind: 'users', userIds: [driverId] }]);
       }
       await writeAudit(tx, {
         eventType: 'CLAIM_EXPIRED',

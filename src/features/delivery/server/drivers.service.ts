@@ -65,9 +65,11 @@ async function setFlags(db: Db, actorId: string, driverId: string, flags: Driver
         at: now,
       });
     }
-    // The driver's own pages (their session) and the Drivers tab refetch.
-    await publish(tx, 'session.driver', { userId: driverId }, { kind: 'users', userIds: [driverId] });
-    await publish(tx, 'drivers.changed', { driverId }, { kind: 'capability', capability: 'read:drivers' });
+    // One change, two audiences: the driver's own pages (session, queue) and the Drivers tab refetch.
+    await publish(tx, 'drivers.changed', { driverId }, [
+      { kind: 'users', userIds: [driverId] },
+      { kind: 'capability', capability: 'read:drivers' },
+    ]);
     return after!;
   });
 }

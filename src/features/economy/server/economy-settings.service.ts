@@ -51,7 +51,7 @@ export async function updateEconomySettings(
         },
         at,
       });
-      await publish(tx, 'economy.settings', {}, { kind: 'everyone' });
+      await publish(tx, 'economy.settings', {}, [{ kind: 'everyone' }]);
     }
     return { ...before, ...Object.fromEntries(changed) };
   });

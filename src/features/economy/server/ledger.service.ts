@@ -49,6 +49,8 @@ export async function applyAward(tx: Executor, award: Award): Promise<{ exoticCo
     createdAt: award.at,
   });
   // The member's browsers refetch their session (coins, XP, level) when this commits.
-  await publish(tx, 'session.balance', { userId: award.userId }, { kind: 'users', userIds: [award.userId] });
+  await publish(tx, 'session.balance', { userId: award.userId }, [
+    { kind: 'users', userIds: [award.userId] },
+  ]);
   return balance;
 }

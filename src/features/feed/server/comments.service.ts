@@ -22,7 +22,7 @@ import {
   exactTime,
   namedAuthorJoin,
 } from './feed-views';
-import { postNotFound, publishPostChange } from './posts.service';
+import { postNotFound } from './posts.service';
 
 const commentNotFound = () =>
   new AppError('NOT_FOUND', 'This comment does not exist or has been removed.', {
@@ -164,8 +164,8 @@ export async function uncountComment(tx: Executor, postId: string, commentId: st
 }
 
 async function publishComment(tx: Executor, postId: string, commentId: string): Promise<void> {
-  await publish(tx, 'feed.comment', { postId, commentId }, { kind: 'everyone' });
-  await publishPostChange(tx, postId);
+  // One event: it refetches the thread and the post's comment count.
+  await publish(tx, 'feed.comment', { postId, commentId }, [{ kind: 'everyone' }]);
 }
 
 export { commentNotFound };

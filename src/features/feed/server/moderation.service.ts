@@ -18,7 +18,7 @@ export const REPORTED_ITEMS_SHOWN = 50;
 
 /** The Content tab of everyone who moderates hears of a new or dismissed report. */
 const publishReports = (tx: Executor, postId: string) =>
-  publish(tx, 'feed.report', { postId }, { kind: 'capability', capability: 'moderate:posts' });
+  publish(tx, 'feed.report', { postId }, [{ kind: 'capability', capability: 'moderate:posts' }]);
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
@@ -208,8 +208,8 @@ export async function deletePostAsStaff(
       },
       at: now,
     });
+    // Its 'feed.post' event refetches the Content tab too.
     await publishPostChange(tx, postId);
-    await publishReports(tx, postId);
     return deleted.mediaUrl;
   });
   await deleteStoredMedia(storage, mediaUrl);
@@ -234,8 +234,8 @@ export async function deleteCommentAsStaff(
       meta: { postId: deleted.postId, commentId, anonymous: deleted.isAnonymous },
       at: now,
     });
+    // Its 'feed.comment' event refetches the Content tab too.
     await uncountComment(tx, deleted.postId, commentId);
-    await publishReports(tx, deleted.postId);
   });
 }
 

@@ -31,7 +31,7 @@ import {
 
 /** Everyone signed in hears of a change to a post; the event names the post only, never who wrote it. */
 export const publishPostChange = (tx: Executor, postId: string) =>
-  publish(tx, 'feed.post', { postId }, { kind: 'everyone' });
+  publish(tx, 'feed.post', { postId }, [{ kind: 'everyone' }]);
 
 export const postNotFound = () =>
   new AppError('NOT_FOUND', 'This post does not exist or has been removed.', { title: 'Post Not Found' });

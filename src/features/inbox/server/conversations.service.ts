@@ -240,15 +240,9 @@ export async function startConversation(
           { conversationId: inserted.id, userId: low },
           { conversationId: inserted.id, userId: high },
         ]);
-        await publish(
-          tx,
-          'inbox.conversation',
-          { conversationId: inserted.id },
-          {
-            kind: 'users',
-            userIds: [actor.id],
-          },
-        );
+        await publish(tx, 'inbox.conversation', { conversationId: inserted.id }, [
+          { kind: 'users', userIds: [actor.id] },
+        ]);
         return { conversation: await getConversation(tx, actor, inserted.id), created: true };
       }
       existing = await findExisting();
@@ -295,7 +289,7 @@ export async function markConversationRead(
         ),
       );
     if (state.newest > state.lastReadSeq) {
-      await publish(tx, 'inbox.read', { conversationId }, { kind: 'users', userIds: [viewer.id] });
+      await publish(tx, 'inbox.read', { conversationId }, [{ kind: 'users', userIds: [viewer.id] }]);
     }
   });
   return { unreadCount: 0 };
@@ -332,6 +326,6 @@ export async function deleteConversation(
       )
       .returning({ conversationId: conversationParticipant.conversationId });
     if (!hidden) throw conversationNotFound();
-    await publish(tx, 'inbox.conversation', { conversationId }, { kind: 'users', userIds: [viewer.id] });
+    await publish(tx, 'inbox.conversation', { conversationId }, [{ kind: 'users', userIds: [viewer.id] }]);
   });
 }

@@ -158,12 +158,9 @@ export async function sendMessage(
         ),
       );
     await notifyRecipient(tx, sender, recipientId, conversationId, now);
-    await publish(
-      tx,
-      'inbox.message',
-      { conversationId, messageId: row!.id },
+    await publish(tx, 'inbox.message', { conversationId, messageId: row!.id }, [
       { kind: 'users', userIds: [sender.id, recipientId] },
-    );
+    ]);
     return toMessageView(sender, row!);
   });
 }

@@ -100,9 +100,12 @@ function refuseUnlessAllowed(actor: UserRow, target: UserRow, change?: { from: R
 }
 
 async function announceMemberChange(tx: Tx, memberId: string): Promise<void> {
-  await publish(tx, 'members.changed', { memberId }, { kind: 'capability', capability: 'read:members' });
-  // The member's own browsers refetch their session, then their streams end and reconnect as who they are now.
-  await publish(tx, 'session.changed', { memberId }, { kind: 'users', userIds: [memberId] });
+  // Staff lists refetch; the member's own browsers refetch their session, then their streams end and reconnect
+  // as who they are now.
+  await publish(tx, 'members.changed', { memberId }, [
+    { kind: 'capability', capability: 'read:members' },
+    { kind: 'users', userIds: [memberId] },
+  ]);
   await endUserStreams(tx, memberId);
 }
 

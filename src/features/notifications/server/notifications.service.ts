@@ -18,7 +18,7 @@ export async function notify(
     link: note.link ?? null,
     createdAt: note.at,
   });
-  await publish(tx, 'notifications.new', { notificationId: id }, { kind: 'users', userIds: [note.userId] });
+  await publish(tx, 'notifications.new', { notificationId: id }, [{ kind: 'users', userIds: [note.userId] }]);
 }
 
 /** The member's newest notifications and unread count: only ever their own. */
@@ -53,6 +53,6 @@ export async function markAllRead(db: Db, userId: string): Promise<void> {
       .update(notification)
       .set({ read: true })
       .where(and(eq(notification.userId, userId), eq(notification.read, false)));
-    await publish(tx, 'notifications.read', {}, { kind: 'users', userIds: [userId] });
+    await publish(tx, 'notifications.read', {}, [{ kind: 'users', userIds: [userId] }]);
   });
 }

@@ -85,7 +85,7 @@ export async function updateProfile(
       .set({ ...changes, updatedAt: now })
       .where(eq(user.id, me.id))
       .returning();
-    await publish(tx, 'session.profile', { userId: me.id }, { kind: 'users', userIds: [me.id] });
+    await publish(tx, 'session.profile', { userId: me.id }, [{ kind: 'users', userIds: [me.id] }]);
     return updated!;
   });
 }
@@ -122,7 +122,7 @@ async function updateAvatarUrl(db: Db, me: UserRow, image: string, now: Date): P
       .set({ image, updatedAt: now })
       .where(eq(user.id, me.id))
       .returning();
-    await publish(tx, 'session.profile', { userId: me.id }, { kind: 'users', userIds: [me.id] });
+    await publish(tx, 'session.profile', { userId: me.id }, [{ kind: 'users', userIds: [me.id] }]);
     return updated!;
   });
 }

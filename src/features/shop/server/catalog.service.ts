@@ -27,7 +27,7 @@ const priceColumns = (prices: Prices) => ({
 });
 
 /** Members' menus refetch when the catalogue changes. */
-const menuChanged = (tx: Executor) => publish(tx, 'shop.menu', {}, { kind: 'everyone' });
+const menuChanged = (tx: Executor) => publish(tx, 'shop.menu', {}, [{ kind: 'everyone' }]);
 
 async function toCatalogSticker(db: Executor, row: StickerRow): Promise<CatalogSticker> {
   const ratings = await ratingSummaries(db, row.id);
@@ -158,7 +158,7 @@ export async function addPickupLocation(db: Db, actorId: string, name: string, n
       .returning({ name: pickupLocation.name });
     if (!added) throw new AppError('ALREADY_EXISTS', LOCATION_EXISTS, { fields: { name: LOCATION_EXISTS } });
     await writeAudit(tx, { eventType: 'PICKUP_LOCATION_ADDED', actorId, meta: { name }, at: now });
-    await publish(tx, 'shop.locations', {}, { kind: 'everyone' });
+    await publish(tx, 'shop.locations', {}, [{ kind: 'everyone' }]);
   });
 }
 
@@ -176,7 +176,7 @@ export async function removePickupLocation(db: Db, actorId: string, name: string
       meta: { name: removed.name },
       at: now,
     });
-    await publish(tx, 'shop.locations', {}, { kind: 'everyone' });
+    await publish(tx, 'shop.locations', {}, [{ kind: 'everyone' }]);
   });
 }
 
@@ -206,7 +206,7 @@ export async function updateShopSettings(
       meta: { before, after: values },
       at: now,
     });
-    await publish(tx, 'shop.settings', {}, { kind: 'everyone' });
+    await publish(tx, 'shop.settings', {}, [{ kind: 'everyone' }]);
     return values;
   });
 }

@@ -81,12 +81,13 @@ export async function publishOrderChanged(
   tx: Executor,
   order: Pick<OrderRow, 'id' | 'userId' | 'deliveryMethod'>,
 ) {
-  const ids = { orderId: order.id };
-  await publish(tx, 'orders.changed', ids, { kind: 'users', userIds: [order.userId] });
-  await publish(tx, 'orders.changed', ids, { kind: 'capability', capability: 'read:orders' });
-  if (order.deliveryMethod === 'Delivery') {
-    await publish(tx, 'orders.changed', ids, { kind: 'capability', capability: 'view:driver-queue' });
-  }
+  await publish(tx, 'orders.changed', { orderId: order.id }, [
+    { kind: 'users', userIds: [order.userId] },
+    { kind: 'capability', capability: 'read:orders' },
+    ...(order.deliveryMethod === 'Delivery'
+      ? [{ kind: 'capability', capability: 'view:driver-queue' } as const]
+      : []),
+  ]);
 }
 
 /** Members who are not banned and hold a role granting the capability. */

@@ -58,7 +58,7 @@ export async function rateSticker(
         at: now,
       });
     }
-    await publish(tx, 'shop.ratings', { stickerId }, { kind: 'everyone' });
+    await publish(tx, 'shop.ratings', { stickerId }, [{ kind: 'everyone' }]);
     const rating = (await ratingSummaries(tx, stickerId)).get(stickerId)!;
     return {
       rating,
