@@ -112,6 +112,13 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN_PER_IP: '10000/60',
       RATE_LIMIT_SIGN_UP_PER_IP: '10000/300',
       RATE_LIMIT_OWNER_SIGN_IN_PER_IP: '10000/3600',
+      // A few demo members act out every story within minutes; the per-member limits have their own API test
+      // (src/server/abuse-limits.test.ts).
+      ...Object.fromEntries(
+        ['POSTS', 'COMMENTS', 'MESSAGES', 'REPORTS', 'RATINGS', 'SEARCHES', 'ORDERS', 'EXPORTS'].map(
+          (name) => [`RATE_LIMIT_${name}_PER_USER`, '10000/60'],
+        ),
+      ),
       // A driver has 12 seconds instead of 5 minutes to submit an ETA, so the expiry story runs in seconds.
       ETA_WINDOW_MS: '12000',
       CLAIM_SWEEP_INTERVAL_MS: '1000',

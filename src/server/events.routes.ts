@@ -1,16 +1,45 @@
 import { Hono, type Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import { AppError } from '~/shared/app-error';
 import type { ClientEvent, Viewer } from './events';
 import { access, type SignedInEnv } from './middleware/access';
 
 /** Server-Sent Events: ids of what changed, for the browser to refetch through the API. */
 export function eventsRoutes(resolveViewer: (c: Context<SignedInEnv>) => Promise<Viewer>) {
+  /** Open streams per session on this instance: the app opens one per browser, shared by its tabs. */
+  const openStreams = new Map<string, number>();
   return new Hono<SignedInEnv>().get('/', access('signed-in'), async (c) => {
     const { hub, config } = c.get('services');
     const viewer = await resolveViewer(c);
+    const sessionId = c.get('sessionId');
+    const open = openStreams.get(sessionId) ?? 0;
+    if (open >= config.sseMaxStreamsPerSession) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many live connections for this sign-in. Close other tabs and try again.',
+        {
+          title: 'Too Many Connections',
+          retryAfterSeconds: Math.ceil(config.sseHeartbeatMs / 1000),
+        },
+      );
+    }
+    openStreams.set(sessionId, open + 1);
+    const release = () => {
+      const left = (openStreams.get(sessionId) ?? 1) - 1;
+      if (left > 0) openStreams.set(sessionId, left);
+      else openStreams.delete(sessionId);
+    };
     const lastEventId = c.req.header('Last-Event-ID');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
+      try {
+        await serve(stream);
+      } finally {
+        release();
+      }
+    });
+
+    async function serve(stream: SSEStreamingApi): Promise<void> {
       const closed = new AbortController();
       let writing = Promise.resolve();
       const write = (message: { event: string; data: string; id?: string }) => {
@@ -55,6 +84,6 @@ export function eventsRoutes(resolveViewer: (c: Context<SignedInEnv>) => Promise
       unsubscribe();
       await writing;
       await stream.close();
-    });
+    }
   });
 }

@@ -11,18 +11,18 @@ export type UserRow = typeof user.$inferSelect;
 export async function resolveSession(
   { auth, db }: { auth: Auth; db: Db },
   headers: Headers,
-): Promise<{ user: UserRow | null; setCookies: string[] }> {
+): Promise<{ user: UserRow | null; sessionId: string | null; setCookies: string[] }> {
   const { headers: responseHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
   const setCookies = responseHeaders.getSetCookie();
-  if (!response) return { user: null, setCookies };
+  if (!response) return { user: null, sessionId: null, setCookies };
   const [row] = await db.select().from(user).where(eq(user.id, response.user.id));
-  if (!row) return { user: null, setCookies };
+  if (!row) return { user: null, sessionId: null, setCookies };
   if (row.banned) {
     // A ban ends every session at once; the stale cookie is refused from now on.
     await db.delete(session).where(eq(session.userId, row.id));
-    return { user: null, setCookies };
+    return { user: null, sessionId: null, setCookies };
   }
-  return { user: row, setCookies };
+  return { user: row, sessionId: response.session.id, setCookies };
 }
 
 export const OWNER_AVATAR_URL = '/owner-avatar.svg';

@@ -9,7 +9,8 @@ import type { AppEnv } from '../app-env';
 export type Access = 'public' | 'signed-in' | Capability;
 
 export interface SignedInEnv extends AppEnv {
-  Variables: AppEnv['Variables'] & { user: UserRow };
+  /** The signed-in member, and the session they are signed in with. */
+  Variables: AppEnv['Variables'] & { user: UserRow; sessionId: string };
 }
 
 export function forwardCookies(c: Context, cookies: string[]): void {
@@ -59,7 +60,7 @@ async function signedIn(c: Context<SignedInEnv>, visitor: VisitorRefusal | undef
   const known = c.get('user');
   if (known) return known;
   const { auth, database } = c.get('services');
-  const { user, setCookies } = await resolveSession({ auth, db: database.db }, c.req.raw.headers);
+  const { user, sessionId, setCookies } = await resolveSession({ auth, db: database.db }, c.req.raw.headers);
   forwardCookies(c, setCookies);
   if (!user) {
     throw new AppError('UNAUTHORIZED', visitor?.message ?? 'Please sign in to continue.', {
@@ -67,6 +68,7 @@ async function signedIn(c: Context<SignedInEnv>, visitor: VisitorRefusal | undef
     });
   }
   c.set('user', user);
+  c.set('sessionId', sessionId!);
   return user;
 }
 

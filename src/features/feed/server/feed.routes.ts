@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { access, type SignedInEnv } from '~/server/middleware/access';
+import { isSearch, memberLimit } from '~/server/middleware/abuse-limits';
 import { upload } from '~/server/uploads/upload';
 import { validate } from '~/server/validate';
 import {
@@ -29,15 +30,20 @@ const loginToComment = { message: COMMENT_LOGIN_REQUIRED, title: LOGIN_REQUIRED_
 
 /** The community feed: posts, media, likes and comments, for signed-in members. */
 export const feedRoutes = new Hono<SignedInEnv>()
-  .get('/', access('signed-in'), validate('query', feedQuerySchema), async (c) =>
-    c.json(
-      (await listFeed(
-        c.get('services').database.db,
-        c.get('user').id,
-        c.req.valid('query'),
-      )) satisfies FeedPage,
-      200,
-    ),
+  .get(
+    '/',
+    access('signed-in'),
+    memberLimit('searches', { when: isSearch }),
+    validate('query', feedQuerySchema),
+    async (c) =>
+      c.json(
+        (await listFeed(
+          c.get('services').database.db,
+          c.get('user').id,
+          c.req.valid('query'),
+        )) satisfies FeedPage,
+        200,
+      ),
   )
   .post(
     '/media',
@@ -53,10 +59,16 @@ export const feedRoutes = new Hono<SignedInEnv>()
       return c.json({ media } satisfies MediaUploadResponse, 201);
     },
   )
-  .post('/posts', access('signed-in'), validate('json', createPostSchema), async (c) => {
-    const { database, clock } = c.get('services');
-    return c.json(await createPost(database.db, c.get('user').id, c.req.valid('json'), clock.now()), 201);
-  })
+  .post(
+    '/posts',
+    access('signed-in'),
+    memberLimit('posts'),
+    validate('json', createPostSchema),
+    async (c) => {
+      const { database, clock } = c.get('services');
+      return c.json(await createPost(database.db, c.get('user').id, c.req.valid('json'), clock.now()), 201);
+    },
+  )
   .get('/posts/:postId', access('signed-in'), validate('param', postIdSchema), async (c) => {
     const post = await getPost(c.get('services').database.db, c.get('user').id, c.req.valid('param').postId);
     return c.json({ post }, 200);
@@ -117,6 +129,7 @@ export const feedRoutes = new Hono<SignedInEnv>()
   .post(
     '/posts/:postId/comments',
     access('signed-in', { visitor: loginToComment }),
+    memberLimit('comments'),
     validate('param', postIdSchema),
     validate('json', createCommentSchema),
     async (c) => {
@@ -135,6 +148,7 @@ export const feedRoutes = new Hono<SignedInEnv>()
   .post(
     '/posts/:postId/reports',
     access('signed-in'),
+    memberLimit('reports'),
     validate('param', postIdSchema),
     validate('json', reportSchema),
     async (c) => {
@@ -147,6 +161,7 @@ export const feedRoutes = new Hono<SignedInEnv>()
   .post(
     '/comments/:commentId/reports',
     access('signed-in'),
+    memberLimit('reports'),
     validate('param', commentIdSchema),
     validate('json', reportSchema),
     async (c) => {

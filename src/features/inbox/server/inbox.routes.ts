@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { access, type SignedInEnv } from '~/server/middleware/access';
+import { isSearch, memberLimit } from '~/server/middleware/abuse-limits';
 import { validate } from '~/server/validate';
 import {
   conversationIdSchema,
@@ -35,8 +36,16 @@ export const inboxRoutes = new Hono<SignedInEnv>()
       200,
     ),
   )
-  .get('/conversations', access('signed-in'), validate('query', conversationListQuerySchema), async (c) =>
-    c.json(await listConversations(c.get('services').database.db, c.get('user'), c.req.valid('query')), 200),
+  .get(
+    '/conversations',
+    access('signed-in'),
+    memberLimit('searches', { when: isSearch }),
+    validate('query', conversationListQuerySchema),
+    async (c) =>
+      c.json(
+        await listConversations(c.get('services').database.db, c.get('user'), c.req.valid('query')),
+        200,
+      ),
   )
   .post('/conversations', access('signed-in'), validate('json', startConversationSchema), async (c) => {
     const { database, clock } = c.get('services');
@@ -90,6 +99,7 @@ export const inboxRoutes = new Hono<SignedInEnv>()
   .post(
     '/conversations/:conversationId/messages',
     access('signed-in'),
+    memberLimit('messages'),
     validate('param', conversationIdSchema),
     validate('json', sendMessageSchema),
     async (c) => {

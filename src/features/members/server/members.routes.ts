@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { access, type SignedInEnv } from '~/server/middleware/access';
+import { isSearch, memberLimit } from '~/server/middleware/abuse-limits';
 import { validate } from '~/server/validate';
 import { memberIdParamSchema, memberSearchSchema, setRolesSchema } from '../members.schema';
 import { searchMembers, setBanned, setRoles, type MembersDeps } from './members.service';
@@ -11,8 +12,12 @@ const depsOf = (c: Context<SignedInEnv>): MembersDeps => ({
 
 /** The dashboard's member management: every route checks its capability before it reads its input. */
 export const adminMembersRoutes = new Hono<SignedInEnv>()
-  .get('/members', access('read:members'), validate('query', memberSearchSchema), async (c) =>
-    c.json(await searchMembers(depsOf(c), c.get('user'), c.req.valid('query')), 200),
+  .get(
+    '/members',
+    access('read:members'),
+    memberLimit('searches', { when: isSearch }),
+    validate('query', memberSearchSchema),
+    async (c) => c.json(await searchMembers(depsOf(c), c.get('user'), c.req.valid('query')), 200),
   )
   .post(
     '/members/:memberId/ban',

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { can } from '~/shared/permissions';
 import { access, type SignedInEnv } from '~/server/middleware/access';
+import { memberLimit } from '~/server/middleware/abuse-limits';
 import { validate } from '~/server/validate';
 import {
   adminOrdersQuerySchema,
@@ -18,7 +19,7 @@ const cursorSchema = z.object({ cursor: z.string().min(1).max(64).optional() });
 
 /** A member's own orders: place one, list them, follow one. */
 export const ordersRoutes = new Hono<SignedInEnv>()
-  .post('/', access('signed-in'), validate('json', placeOrderSchema), async (c) => {
+  .post('/', access('signed-in'), memberLimit('orders'), validate('json', placeOrderSchema), async (c) => {
     const { database, clock } = c.get('services');
     const { order, created, contactPhone } = await placeOrder(
       database.db,
@@ -54,20 +55,26 @@ export const adminOrdersRoutes = new Hono<SignedInEnv>()
     });
     return c.json(orders, 200);
   })
-  .get('/export', access('export:orders'), validate('query', adminOrdersQuerySchema), async (c) => {
-    const { database, clock } = c.get('services');
-    const { filename, csv } = await exportDeskOrders(
-      database.db,
-      c.get('user').id,
-      c.req.valid('query').view,
-      clock.now(),
-      { withContactDetails: can(c.get('user'), 'read:contact-details') },
-    );
-    return c.body(csv, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${filename}"`,
-    });
-  })
+  .get(
+    '/export',
+    access('export:orders'),
+    memberLimit('exports'),
+    validate('query', adminOrdersQuerySchema),
+    async (c) => {
+      const { database, clock } = c.get('services');
+      const { filename, csv } = await exportDeskOrders(
+        database.db,
+        c.get('user').id,
+        c.req.valid('query').view,
+        clock.now(),
+        { withContactDetails: can(c.get('user'), 'read:contact-details') },
+      );
+      return c.body(csv, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+      });
+    },
+  )
   .patch(
     '/:orderId/status',
     access('manage:orders'),

@@ -18,7 +18,12 @@ let counter = 0;
 
 beforeAll(async () => {
   t = await createTestContext({
-    env: { RATE_LIMIT_SIGN_UP_PER_IP: '1000/60', RATE_LIMIT_SIGN_IN_PER_IP: '1000/60' },
+    // One member places many orders here; the limits have their own test (src/server/abuse-limits.test.ts).
+    env: {
+      RATE_LIMIT_SIGN_UP_PER_IP: '1000/60',
+      RATE_LIMIT_SIGN_IN_PER_IP: '1000/60',
+      RATE_LIMIT_ORDERS_PER_USER: '1000/60',
+    },
   });
   await t.database.db.transaction((tx) => seedShop(tx, t.clock.now()));
   velvet = await insertSticker(t.database.db, {

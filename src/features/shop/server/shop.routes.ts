@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { access, type SignedInEnv } from '~/server/middleware/access';
+import { memberLimit } from '~/server/middleware/abuse-limits';
 import { IMAGES } from '~/server/uploads/image-pipeline';
 import { upload } from '~/server/uploads/upload';
 import { validate } from '~/server/validate';
@@ -51,6 +52,7 @@ export const shopRoutes = new Hono<SignedInEnv>()
   .post(
     '/stickers/:stickerId/ratings',
     access('signed-in'),
+    memberLimit('ratings'),
     validate('param', stickerIdSchema),
     validate('json', rateStickerSchema),
     async (c) => {
