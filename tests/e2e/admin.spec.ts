@@ -84,7 +84,7 @@ const jordan = { fullName: 'Jordan Miles', email: demoMembers.member };
 async function setRolesByApi(ownerPage: Page, testInfo: TestInfo, email: string, roles: Role[]) {
   const found = await ownerPage.request.get(`/api/admin/members?q=${encodeURIComponent(email)}`);
   expect(found.status()).toBe(200);
-  const { members } = (await found.json()) as MemberPage;
+  const { items: members } = (await found.json()) as MemberPage;
   const response = await ownerPage.request.put(`/api/admin/members/${members[0]!.id}/roles`, {
     headers: { Origin: originOf(testInfo) },
     data: { roles },

@@ -198,9 +198,9 @@ test.describe('Shop administration', () => {
     await customer.close();
 
     const reader = await newMember(browser, testInfo, 'Orders Reader');
-    const { members } = (await (
+    const { items: members } = (await (
       await ownerApi.get(`/api/admin/members?q=${encodeURIComponent(reader.member.email)}`)
-    ).json()) as { members: { id: string }[] };
+    ).json()) as { items: { id: string }[] };
     const granted = await ownerApi.put(`/api/admin/members/${members[0]!.id}/roles`, {
       headers: { Origin: originOf(testInfo) },
       data: { roles: ['Read-Only'] },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema, type Page } from '~/shared/pagination';
 
 /** The spec's texts (sections 2, 5 and 8). */
 export const EMPTY_FEED = 'No posts yet. Be the first to share!';
@@ -59,17 +60,16 @@ export const createCommentSchema = z.strictObject({
 });
 export type CreateCommentInput = z.input<typeof createCommentSchema>;
 
-export const feedQuerySchema = z.object({
+export const feedQuerySchema = pageQuerySchema.extend({
   q: z
     .string()
     .trim()
     .max(SEARCH_MAX_LENGTH, `Search for at most ${SEARCH_MAX_LENGTH} characters.`)
     .optional(),
-  cursor: z.string().max(200).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
-export const commentsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const commentsQuerySchema = pageQuerySchema;
 export const postIdSchema = z.object({ postId: idSchema });
 export const commentIdSchema = z.object({ commentId: idSchema });
 
@@ -104,11 +104,10 @@ export interface PostView {
   createdAt: string;
 }
 
-export interface FeedPage {
+/** The posts that are not pinned, newest first, page by page. */
+export interface FeedPage extends Page<PostView> {
   /** Pinned Posts: only on the first page (no cursor). */
   pinned: PostView[];
-  posts: PostView[];
-  nextCursor: string | null;
 }
 
 export interface CommentView {
@@ -121,10 +120,8 @@ export interface CommentView {
   createdAt: string;
 }
 
-export interface CommentsPage {
-  comments: CommentView[];
-  nextCursor: string | null;
-}
+/** A post's comments, oldest first, page by page. */
+export type CommentsPage = Page<CommentView>;
 
 /** Coins and XP a post or comment earned, or null while its cooldown runs (posting itself is never blocked). */
 export type EarnedAward = { coins: number; xp: number } | null;
@@ -185,7 +182,7 @@ export const reportSchema = z
   });
 export type ReportInput = z.input<typeof reportSchema>;
 
-export const contentQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const contentQuerySchema = pageQuerySchema;
 
 export interface ReportResponse {
   reported: true;
@@ -208,10 +205,8 @@ export interface ReportedItem {
   lastReportedAt: string;
 }
 
-export interface ContentPage {
-  /** Open reports first, most reported first: only on the first page. */
+/** Every post, newest first (pinned ones marked), page by page. */
+export interface ContentPage extends Page<PostView> {
+  /** Open reports, most reported first, above the posts: only on the first page. */
   reported: ReportedItem[];
-  /** Then every post, newest first (pinned ones marked), page by page. */
-  posts: PostView[];
-  nextCursor: string | null;
 }

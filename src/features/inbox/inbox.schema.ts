@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema, type Page } from '~/shared/pagination';
 
 /** The longest message, in characters (the database checks it too). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -39,15 +40,12 @@ export type MarkReadInput = z.input<typeof markReadSchema>;
 
 export const conversationIdSchema = z.object({ conversationId: z.string().min(1).max(64) });
 
-export const conversationListQuerySchema = z.object({
+export const conversationListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100, 'Keep the search under 100 characters.').default(''),
-  cursor: z.string().max(120).optional(),
 });
 
-export const messagesQuerySchema = z.object({
-  /** Messages numbered below this one (the next older page). */
-  before: z.coerce.number().int().positive().optional(),
-});
+/** The newest page of the thread without a cursor; the page's cursor gives the next older one. */
+export const messagesQuerySchema = pageQuerySchema;
 
 /**
  * The other party as this viewer may see them. `team` is an Admin or Owner shown to a non-admin: no id, no
@@ -79,21 +77,18 @@ export interface ConversationSummary {
   updatedAt: string;
 }
 
-export interface ConversationListResponse {
-  conversations: ConversationSummary[];
-  nextCursor: string | null;
-}
+/** The member's conversations, most recently active first, page by page. */
+export type ConversationListResponse = Page<ConversationSummary>;
 
 export interface ConversationResponse {
   conversation: ConversationSummary;
 }
 
-export interface MessagesResponse {
-  /** Oldest first. */
-  messages: MessageView[];
-  /** Pass as `before` for the next older page; null at the start of what the viewer can see. */
-  nextBefore: number | null;
-}
+/**
+ * A page of the thread, its messages oldest first. Pages go from the newest back: `nextCursor` gives the page
+ * before this one, null at the start of what the viewer can see.
+ */
+export type MessagesResponse = Page<MessageView>;
 
 export interface SendMessageResponse {
   message: MessageView;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { pageQuerySchema, type Page } from '~/shared/pagination';
 import { ROLES, type Role } from '~/shared/permissions';
 
-export const memberSearchSchema = z.object({
+export const memberSearchSchema = pageQuerySchema.extend({
   q: z.string().trim().max(100, 'Search for at most 100 characters.').default(''),
   /** members: name, email or telegram; roles: full name or email (the Role Management tab). Email and telegram
    * only for staff who see contact details. */
   scope: z.enum(['members', 'roles']).default('members'),
-  cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type MemberSearch = z.input<typeof memberSearchSchema>;
@@ -41,7 +41,4 @@ export interface AdminMember {
   address?: string;
 }
 
-export interface MemberPage {
-  members: AdminMember[];
-  nextCursor: string | null;
-}
+export type MemberPage = Page<AdminMember>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema, type Page } from '~/shared/pagination';
 import { usPhone } from '~/shared/phone';
 import { STICKER_SIZES, type StickerSize } from '~/features/shop/shop.schema';
 
@@ -123,10 +124,7 @@ export interface PlaceOrderResponse {
   contactPhone: string;
 }
 
-export interface MyOrdersResponse {
-  orders: OrderView[];
-  nextCursor: string | null;
-}
+export type MyOrdersResponse = Page<OrderView>;
 
 export const shortOrderId = (id: string) => id.slice(-6).toUpperCase();
 
@@ -185,9 +183,8 @@ export function statusesAdminsMaySet(method: DeliveryMethod): OrderStatus[] {
 export const ORDER_VIEWS = ['active', 'archived'] as const;
 export type OrderListView = (typeof ORDER_VIEWS)[number];
 
-export const adminOrdersQuerySchema = z.object({
+export const adminOrdersQuerySchema = pageQuerySchema.extend({
   view: z.enum(ORDER_VIEWS, 'Choose active or archived.').default('active'),
-  cursor: z.string().min(1).max(64).optional(),
 });
 
 export const setOrderStatusSchema = z.strictObject({
@@ -207,7 +204,4 @@ export interface AdminOrderView extends Omit<OrderView, 'phone' | 'address' | 'n
   claimedAt: string | null;
 }
 
-export interface AdminOrdersResponse {
-  orders: AdminOrderView[];
-  nextCursor: string | null;
-}
+export type AdminOrdersResponse = Page<AdminOrderView>;

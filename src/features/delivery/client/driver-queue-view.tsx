@@ -35,7 +35,8 @@ export function DriverQueueView({ staff = false }: { staff?: boolean }) {
 function Queue({ queue, staff }: { queue: DriverQueue; staff: boolean }) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>(staff ? 'all-runs' : 'available');
-  // The sweep runs with every queue read: ask now rather than wait for the next event.
+  // A claim past its window shows as available from the next queue read: ask now rather than wait for the
+  // sweep's event.
   const onClaimExpired = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: driverQueueQueryKey }),
     [queryClient],

@@ -12,7 +12,7 @@ import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { RACE_LIMITS, race } from '~/server/testing/race';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import { submitEta, sweepExpiredClaims } from './delivery.service';
+import { claimOrder, submitEta, sweepExpiredClaims } from './delivery.service';
 
 // Races that only a real PostgreSQL exposes (PGlite runs one query at a time).
 const WINDOW = 5 * MINUTE_MS;
@@ -187,6 +187,67 @@ it('two instances sweeping the same expired claims at once strike each driver on
   for (const { orderId, driverId } of rounds) {
     expect(expiredAudits.filter((row) => row.meta.orderId === orderId)).toHaveLength(1);
     expect((await driverRow(driverId)).strikes).toBe(1);
+  }
+});
+
+it('two drivers calling dibs on one expired claim, with a sweep running: one wins, the previous driver is struck once', async () => {
+  const [first, second] = await Promise.all(
+    [0, 1].map(() => signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true })),
+  );
+  const contenders = [
+    { me: await driverRow(first!.id), db: t.database.db },
+    { me: await driverRow(second!.id), db: secondInstance.db },
+  ];
+  const rounds: { orderId: string; lateId: string }[] = [];
+  const winners = await race({
+    contenders: 3,
+    setup: async () => {
+      const late = await signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true });
+      const orderId = await placeDelivery();
+      const now = new Date();
+      await t.database.db
+        .update(shopOrder)
+        .set({
+          status: 'claimed',
+          assignedDriverId: late.id,
+          claimedAt: new Date(now.getTime() - WINDOW - 1000),
+        })
+        .where(eq(shopOrder.id, orderId));
+      rounds.push({ orderId, lateId: late.id });
+      return { orderId, now };
+    },
+    attempt: async ({ orderId, now }, contender) => {
+      const driver = contenders[contender];
+      if (!driver) {
+        // The sweep on the second instance at the same moment: it may re-queue the claim, never win it.
+        await sweepExpiredClaims({ db: secondInstance.db, now, etaWindowMs: WINDOW });
+        return false;
+      }
+      const order = await claimOrder({ db: driver.db, now, etaWindowMs: WINDOW }, driver.me, orderId);
+      return order.driver?.id === driver.me.id;
+    },
+  });
+  expect(winners.every((count) => count === 1)).toBe(true);
+  const audits = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(inArray(auditLog.eventType, ['CLAIM_EXPIRED', 'ORDER_CLAIMED']));
+  for (const { orderId, lateId } of rounds) {
+    const [order] = await t.database.db.select().from(shopOrder).where(eq(shopOrder.id, orderId));
+    const forOrder = audits.filter((row) => row.meta.orderId === orderId);
+    expect({
+      status: order!.status,
+      wonByAContender: contenders.some(({ me }) => me.id === order!.assignedDriverId),
+      lateStrikes: (await driverRow(lateId)).strikes,
+      expired: forOrder.filter((row) => row.eventType === 'CLAIM_EXPIRED').map((row) => row.meta.driverId),
+      claimed: forOrder.filter((row) => row.eventType === 'ORDER_CLAIMED').map((row) => row.actorId),
+    }).toEqual({
+      status: 'claimed',
+      wonByAContender: true,
+      lateStrikes: 1,
+      expired: [lateId],
+      claimed: [order!.assignedDriverId],
+    });
   }
 });
 

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { can } from '~/shared/permissions';
@@ -101,24 +101,40 @@ function selectDeliveryOrders(db: Executor) {
 
 const isDelivery = eq(shopOrder.deliveryMethod, 'Delivery');
 
-/** The queue for this viewer: what is available, their runs and history, and for staff every run in flight. */
+/** Claims at or before this moment are past their window. */
+const cutoffOf = (ctx: DeliveryContext) => new Date(ctx.now.getTime() - ctx.etaWindowMs);
+/** A claim past its window: it counts as available, and its driver may no longer act on it. */
+const isExpiredClaim = (cutoff: Date) =>
+  and(eq(shopOrder.status, 'claimed'), lte(shopOrder.claimedAt, cutoff)) as SQL;
+/** A claim still inside its window. */
+const isLiveClaim = (cutoff: Date) =>
+  and(eq(shopOrder.status, 'claimed'), gt(shopOrder.claimedAt, cutoff)) as SQL;
+/** A run in flight: a claim inside its window, or a run with an ETA. */
+const isRunInFlight = (cutoff: Date) => or(isLiveClaim(cutoff), eq(shopOrder.status, 'in-progress')) as SQL;
+
+/** What re-queueing a claim changes: the order is available again, as if never claimed. */
+const REQUEUED = {
+  status: 'available',
+  assignedDriverId: null,
+  claimedAt: null,
+  etaMinutes: null,
+} as const satisfies Partial<OrderRow>;
+
+/**
+ * The queue for this viewer: what is available, their runs and history, and for staff every run in flight.
+ * It only reads: a claim past its window shows as available (as the sweep will leave it) until the sweep, or
+ * a driver's Call Dibs, re-queues it with the strike.
+ */
 export async function driverQueue(ctx: DeliveryContext, me: UserRow): Promise<DriverQueueResponse> {
-  // Expired claims go back before anyone looks, even between two sweeps.
-  await sweepExpiredClaims(ctx);
   const { db, now, etaWindowMs } = ctx;
+  const cutoff = cutoffOf(ctx);
   const seesAllRuns = can(me, 'read:orders');
   const [available, myRuns, history, allRuns] = await Promise.all([
     selectDeliveryOrders(db)
-      .where(and(isDelivery, eq(shopOrder.status, 'available')))
+      .where(and(isDelivery, or(eq(shopOrder.status, 'available'), isExpiredClaim(cutoff))))
       .orderBy(shopOrder.createdAt, shopOrder.id),
     selectDeliveryOrders(db)
-      .where(
-        and(
-          isDelivery,
-          eq(shopOrder.assignedDriverId, me.id),
-          inArray(shopOrder.status, ['claimed', 'in-progress']),
-        ),
-      )
+      .where(and(isDelivery, eq(shopOrder.assignedDriverId, me.id), isRunInFlight(cutoff)))
       .orderBy(shopOrder.claimedAt, shopOrder.id),
     selectDeliveryOrders(db)
       .where(and(isDelivery, eq(shopOrder.assignedDriverId, me.id), eq(shopOrder.status, 'completed')))
@@ -126,7 +142,7 @@ export async function driverQueue(ctx: DeliveryContext, me: UserRow): Promise<Dr
       .limit(HISTORY_SIZE),
     seesAllRuns
       ? selectDeliveryOrders(db)
-          .where(and(isDelivery, inArray(shopOrder.status, ['claimed', 'in-progress'])))
+          .where(and(isDelivery, isRunInFlight(cutoff)))
           .orderBy(shopOrder.claimedAt, shopOrder.id)
       : Promise.resolve(null),
   ]);
@@ -134,11 +150,14 @@ export async function driverQueue(ctx: DeliveryContext, me: UserRow): Promise<Dr
   const items = await itemsOf(db, [...new Set(everyId)]);
   const view = (rows: { order: OrderRow; driverName: string | null }[]) =>
     rows.map((row) => toDriverView(me, row, items, etaWindowMs));
+  const asAvailable = available.map((row) =>
+    row.order.status === 'claimed' ? { order: { ...row.order, ...REQUEUED }, driverName: null } : row,
+  );
   return {
     serverNow: now.toISOString(),
     etaWindowMs,
     me: driverSelf(me),
-    available: view(available),
+    available: view(asAvailable),
     myRuns: view(myRuns),
     history: view(history),
     allRuns: allRuns ? view(allRuns) : null,
@@ -161,10 +180,10 @@ async function explainLostRun(ctx: DeliveryContext, me: UserRow, orderId: string
     order.status === 'claimed' &&
     order.assignedDriverId === me.id &&
     order.claimedAt &&
-    order.claimedAt.getTime() <= ctx.now.getTime() - ctx.etaWindowMs
+    order.claimedAt <= cutoffOf(ctx)
   ) {
-    // Late by a moment: the sweep has not run yet. Run it now so the strike and the queue agree.
-    await sweepExpiredClaims(ctx);
+    // Late by a moment: the sweep has not run yet. Re-queue it now so the strike and the queue agree.
+    await ctx.db.transaction((tx) => requeueExpiredClaims(tx, ctx, orderId));
     return new AppError('CLAIM_EXPIRED', 'You ran out of time to submit an ETA.', {
       title: 'Order Re-queued',
     });
@@ -174,48 +193,53 @@ async function explainLostRun(ctx: DeliveryContext, me: UserRow, orderId: string
   });
 }
 
+interface RunStep {
+  orderId: string;
+  from: SQL[];
+  set: Partial<typeof shopOrder.$inferInsert>;
+  /** `meta` may be read from the changed order. */
+  audit: {
+    eventType: string;
+    meta?: Record<string, unknown> | ((order: OrderRow) => Record<string, unknown>);
+  };
+  then?: (tx: Executor, order: OrderRow) => Promise<void>;
+}
+
 /**
  * One step of a run, as a single conditional update: the order changes only if it is still where the step
  * expects it (`from`), so of two drivers, or a driver and the sweep, exactly one gets there. The step's own
  * writes (`then`), its audit row and the change event go in the same transaction. False when the order was not
  * where the step expected.
  */
-async function stepRun(
-  ctx: DeliveryContext,
-  me: UserRow,
-  step: {
-    orderId: string;
-    from: SQL[];
-    set: Partial<typeof shopOrder.$inferInsert>;
-    /** `meta` may be read from the changed order. */
-    audit: {
-      eventType: string;
-      meta?: Record<string, unknown> | ((order: OrderRow) => Record<string, unknown>);
-    };
-    then?: (tx: Executor, order: OrderRow) => Promise<void>;
-  },
-): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(shopOrder)
-      .set({ ...step.set, updatedAt: ctx.now })
-      .where(and(eq(shopOrder.id, step.orderId), ...step.from))
-      .returning();
-    if (!order) return false;
-    await step.then?.(tx, order);
-    const { meta } = step.audit;
-    await writeAudit(tx, {
-      eventType: step.audit.eventType,
-      actorId: me.id,
-      meta: { orderId: step.orderId, driverId: me.id, ...(typeof meta === 'function' ? meta(order) : meta) },
-      at: ctx.now,
-    });
-    await publishOrderChanged(tx, order);
-    return true;
-  });
+async function stepRun(ctx: DeliveryContext, me: UserRow, step: RunStep): Promise<boolean> {
+  return ctx.db.transaction((tx) => stepRunIn(tx, ctx, me, step));
 }
 
-/** Call Dibs: one conditional update, so of any number of drivers on any number of instances exactly one wins. */
+/** stepRun in the caller's transaction. */
+async function stepRunIn(tx: Executor, ctx: DeliveryContext, me: UserRow, step: RunStep): Promise<boolean> {
+  const [order] = await tx
+    .update(shopOrder)
+    .set({ ...step.set, updatedAt: ctx.now })
+    .where(and(eq(shopOrder.id, step.orderId), ...step.from))
+    .returning();
+  if (!order) return false;
+  await step.then?.(tx, order);
+  const { meta } = step.audit;
+  await writeAudit(tx, {
+    eventType: step.audit.eventType,
+    actorId: me.id,
+    meta: { orderId: step.orderId, driverId: me.id, ...(typeof meta === 'function' ? meta(order) : meta) },
+    at: ctx.now,
+  });
+  await publishOrderChanged(tx, order);
+  return true;
+}
+
+/**
+ * Call Dibs: one conditional update, so of any number of drivers on any number of instances exactly one wins.
+ * A claim past its window counts as available: in the same transaction it is first re-queued as the sweep does
+ * (the previous driver's strike and the CLAIM_EXPIRED audit), then claimed.
+ */
 export async function claimOrder(
   ctx: DeliveryContext,
   me: UserRow,
@@ -228,11 +252,14 @@ export async function claimOrder(
   if (!target || target.method !== 'Delivery') throw new AppError('NOT_FOUND', 'This order does not exist.');
   const refusal = driverSelf(me).cannotClaimBecause;
   if (refusal) throw new AppError('FORBIDDEN', refusal, { title: 'Cannot Call Dibs' });
-  const claimed = await stepRun(ctx, me, {
-    orderId,
-    from: [eq(shopOrder.status, 'available'), isDelivery],
-    set: { status: 'claimed', assignedDriverId: me.id, claimedAt: ctx.now },
-    audit: { eventType: 'ORDER_CLAIMED' },
+  const claimed = await ctx.db.transaction(async (tx) => {
+    await requeueExpiredClaims(tx, ctx, orderId);
+    return stepRunIn(tx, ctx, me, {
+      orderId,
+      from: [eq(shopOrder.status, 'available'), isDelivery],
+      set: { status: 'claimed', assignedDriverId: me.id, claimedAt: ctx.now },
+      audit: { eventType: 'ORDER_CLAIMED' },
+    });
   });
   if (!claimed)
     throw new AppError('ALREADY_CLAIMED', ORDER_ALREADY_CLAIMED, { title: ORDER_ALREADY_CLAIMED });
@@ -249,14 +276,9 @@ export async function submitEta(
   orderId: string,
   etaMinutes: number,
 ): Promise<DriverOrderView> {
-  const cutoff = new Date(ctx.now.getTime() - ctx.etaWindowMs);
   const accepted = await stepRun(ctx, me, {
     orderId,
-    from: [
-      eq(shopOrder.status, 'claimed'),
-      eq(shopOrder.assignedDriverId, me.id),
-      sql`${shopOrder.claimedAt} > ${cutoff}`,
-    ],
+    from: [isLiveClaim(cutoffOf(ctx)), eq(shopOrder.assignedDriverId, me.id)],
     set: { status: 'in-progress', etaMinutes, etaSubmittedAt: ctx.now },
     audit: { eventType: 'ETA_SUBMITTED', meta: { etaMinutes } },
   });
@@ -264,12 +286,15 @@ export async function submitEta(
   return viewOf(ctx, me, orderId);
 }
 
-/** The driver gives a claimed order back before the ETA: no strike. After the ETA only an admin can. */
+/**
+ * The driver gives a claimed order back before the ETA: no strike. After the ETA only an admin can; after the
+ * window the claim is not theirs to give back (it counts as available, and the strike stands).
+ */
 export async function cancelRun(ctx: DeliveryContext, me: UserRow, orderId: string): Promise<void> {
   const cancelled = await stepRun(ctx, me, {
     orderId,
-    from: [eq(shopOrder.status, 'claimed'), eq(shopOrder.assignedDriverId, me.id)],
-    set: { status: 'available', assignedDriverId: null, claimedAt: null, etaMinutes: null },
+    from: [isLiveClaim(cutoffOf(ctx)), eq(shopOrder.assignedDriverId, me.id)],
+    set: REQUEUED,
     audit: { eventType: 'RUN_CANCELLED' },
   });
   if (cancelled) return;
@@ -371,54 +396,56 @@ export async function markDelivered(
 
 /**
  * Returns every claim older than the ETA window to the queue, with a strike and an audit row for its driver.
- * Rows are locked (skipping those another instance or an ETA submit holds), then changed only if still claimed,
- * so running it on several instances at once, or against a last-moment ETA, changes each order once.
- * Returns the ids of the orders it re-queued.
+ * Safe on several instances at once, and against a last-moment ETA or a Call Dibs: each order changes once (see
+ * requeueExpiredClaims). Returns the ids of the orders it re-queued.
  */
 export async function sweepExpiredClaims(ctx: DeliveryContext): Promise<string[]> {
-  const cutoff = new Date(ctx.now.getTime() - ctx.etaWindowMs);
-  return ctx.db.transaction(async (tx) => {
-    const expired = await tx
-      .select({ id: shopOrder.id, driverId: shopOrder.assignedDriverId })
-      .from(shopOrder)
-      .where(and(eq(shopOrder.status, 'claimed'), lte(shopOrder.claimedAt, cutoff)))
-      .for('update', { skipLocked: true });
-    const requeued: string[] = [];
-    for (const { id, driverId } of expired) {
-      const [order] = await tx
-        .update(shopOrder)
-        .set({
-          status: 'available',
-          assignedDriverId: null,
-          claimedAt: null,
-          etaMinutes: null,
-          updatedAt: ctx.now,
-        })
-        .where(and(eq(shopOrder.id, id), eq(shopOrder.status, 'claimed')))
-        .returning();
-      if (!order) continue;
-      requeued.push(id);
-      if (driverId) {
-        await tx
-          .update(user)
-          .set({ strikes: sql`${user.strikes} + 1` })
-          .where(eq(user.id, driverId));
-        await notify(tx, {
-          userId: driverId,
-          message: `Order #${shortOrderId(id)} went back to the queue: you ran out of time to submit an ETA.`,
-          link: '/driver-queue',
-          at: ctx.now,
-        });
-        await publish(tx, 'orders.requeued', { orderId: id }, [{ kind: 'users', userIds: [driverId] }]);
-      }
-      await writeAudit(tx, {
-        eventType: 'CLAIM_EXPIRED',
-        actorId: null,
-        meta: { orderId: id, driverId, strike: 1 },
+  return ctx.db.transaction((tx) => requeueExpiredClaims(tx, ctx));
+}
+
+/**
+ * Re-queues claims past their window in the caller's transaction: every one (the sweep), or only `orderId`
+ * (Call Dibs on it, or its late driver). Each gets its driver's strike, note and event, a CLAIM_EXPIRED audit
+ * row and the change event. Rows are locked, then changed only if still past their window: the sweep skips rows
+ * another transaction holds, one order waits for the lock and looks again, so each claim is re-queued, and its
+ * driver struck, once. Returns the ids of the orders it re-queued.
+ */
+async function requeueExpiredClaims(tx: Executor, ctx: DeliveryContext, orderId?: string): Promise<string[]> {
+  const cutoff = cutoffOf(ctx);
+  const expired = await tx
+    .select({ id: shopOrder.id, driverId: shopOrder.assignedDriverId })
+    .from(shopOrder)
+    .where(and(isExpiredClaim(cutoff), orderId === undefined ? undefined : eq(shopOrder.id, orderId)))
+    .for('update', orderId === undefined ? { skipLocked: true } : {});
+  const requeued: string[] = [];
+  for (const { id, driverId } of expired) {
+    const [order] = await tx
+      .update(shopOrder)
+      .set({ ...REQUEUED, updatedAt: ctx.now })
+      .where(and(eq(shopOrder.id, id), isExpiredClaim(cutoff)))
+      .returning();
+    if (!order) continue;
+    requeued.push(id);
+    if (driverId) {
+      await tx
+        .update(user)
+        .set({ strikes: sql`${user.strikes} + 1` })
+        .where(eq(user.id, driverId));
+      await notify(tx, {
+        userId: driverId,
+        message: `Order #${shortOrderId(id)} went back to the queue: you ran out of time to submit an ETA.`,
+        link: '/driver-queue',
         at: ctx.now,
       });
-      await publishOrderChanged(tx, order);
+      await publish(tx, 'orders.requeued', { orderId: id }, [{ kind: 'users', userIds: [driverId] }]);
     }
-    return requeued;
-  });
+    await writeAudit(tx, {
+      eventType: 'CLAIM_EXPIRED',
+      actorId: null,
+      meta: { orderId: id, driverId, strike: 1 },
+      at: ctx.now,
+    });
+    await publishOrderChanged(tx, order);
+  }
+  return requeued;
 }

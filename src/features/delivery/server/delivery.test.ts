@@ -11,6 +11,7 @@ import { notification } from '~/server/db/tables/notifications.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { AdminDriversResponse, ClaimResponse, DriverQueueResponse } from '../delivery.schema';
+import { sweepExpiredClaims } from './delivery.service';
 
 type Someone = { cookie: string; id: string };
 let t: TestContext;
@@ -82,6 +83,13 @@ const orderRow = async (orderId: string) =>
   (await t.database.db.select().from(shopOrder).where(eq(shopOrder.id, orderId)))[0]!;
 const strikesOf = async (who: Someone) =>
   (await t.database.db.select({ strikes: user.strikes }).from(user).where(eq(user.id, who.id)))[0]!.strikes;
+/** What the server's claim sweeper does every few seconds, at the test clock's time. */
+const sweep = () =>
+  sweepExpiredClaims({ db: t.database.db, now: t.clock.now(), etaWindowMs: t.config.etaWindowMs });
+const notesOf = async (who: Someone) =>
+  (await t.database.db.select().from(notification).where(eq(notification.userId, who.id))).map(
+    (n) => n.message,
+  );
 const auditsFor = async (orderId: string, eventType: string) =>
   (await t.database.db.select().from(auditLog).where(eq(auditLog.eventType, eventType))).filter(
     (row) => row.meta.orderId === orderId,
@@ -196,15 +204,16 @@ describe('Call Dibs and the ETA', () => {
 });
 
 describe('the 5-minute window', () => {
-  it('returns an unanswered claim to the queue with a strike, an audit row and a note to the driver', async () => {
+  it('the sweep returns an unanswered claim to the queue with a strike, an audit row and a note to the driver', async () => {
     const driver = await signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true });
     const orderId = await placeOrder();
     await driverAction(driver, orderId, 'claim');
     t.clock.advance(5 * MINUTE_MS - 1000);
-    await queueOf(driverB);
+    expect(await sweep()).not.toContain(orderId);
     expect((await orderRow(orderId)).status).toBe('claimed');
 
     t.clock.advance(1000);
+    expect(await sweep()).toContain(orderId);
     const { queue } = await queueOf(driverB);
     expect(queue.available.map((o) => o.id)).toContain(orderId);
     expect(await orderRow(orderId)).toMatchObject({
@@ -215,13 +224,90 @@ describe('the 5-minute window', () => {
     });
     expect(await strikesOf(driver)).toBe(1);
     expect(await auditsFor(orderId, 'CLAIM_EXPIRED')).toMatchObject([{ meta: { driverId: driver.id } }]);
-    const notes = await t.database.db.select().from(notification).where(eq(notification.userId, driver.id));
-    expect(notes.map((n) => n.message)).toContain(
+    expect(await notesOf(driver)).toContain(
       `Order #${orderId.slice(-6).toUpperCase()} went back to the queue: you ran out of time to submit an ETA.`,
     );
     // Sweeping again changes nothing.
-    await queueOf(driverB);
+    expect(await sweep()).not.toContain(orderId);
     expect(await strikesOf(driver)).toBe(1);
+  });
+
+  it('a queue read changes no row: a claim past its window shows as available, and stays claimed until swept', async () => {
+    const driver = await signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true });
+    const orderId = await placeOrder();
+    await driverAction(driver, orderId, 'claim');
+    t.clock.advance(5 * MINUTE_MS - 1000);
+    const inside = await queueOf(driver);
+    expect(inside.queue.myRuns.map((o) => o.id)).toContain(orderId);
+    expect(inside.queue.available.map((o) => o.id)).not.toContain(orderId);
+
+    t.clock.advance(1000);
+    const before = await orderRow(orderId);
+    for (const who of [driver, driverB, owner]) {
+      const { queue } = await queueOf(who);
+      expect(queue.available.find((o) => o.id === orderId)).toMatchObject({
+        status: 'available',
+        driver: null,
+        isMine: false,
+        claimedAt: null,
+        claimExpiresAt: null,
+      });
+      expect(queue.myRuns.map((o) => o.id)).not.toContain(orderId);
+      expect((queue.allRuns ?? []).map((o) => o.id)).not.toContain(orderId);
+    }
+    expect(await orderRow(orderId)).toEqual(before);
+    expect(before).toMatchObject({ status: 'claimed', assignedDriverId: driver.id });
+    expect(await strikesOf(driver)).toBe(0);
+    expect(await auditsFor(orderId, 'CLAIM_EXPIRED')).toHaveLength(0);
+    expect((await notesOf(driver)).filter((n) => n.includes('went back to the queue'))).toHaveLength(0);
+  });
+
+  it('Call Dibs on a claim past its window strikes the previous driver once, then gives the order to the new one', async () => {
+    const late = await signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true });
+    const orderId = await placeOrder();
+    await driverAction(late, orderId, 'claim');
+    t.clock.advance(5 * MINUTE_MS);
+
+    const won = await driverAction(driverB, orderId, 'claim');
+    expect(won.status).toBe(200);
+    expect(((await won.json()) as ClaimResponse).order).toMatchObject({
+      status: 'claimed',
+      isMine: true,
+      driver: { id: driverB.id },
+    });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'claimed',
+      assignedDriverId: driverB.id,
+      claimedAt: t.clock.now(),
+    });
+    expect(await strikesOf(late)).toBe(1);
+    expect(await auditsFor(orderId, 'CLAIM_EXPIRED')).toMatchObject([{ meta: { driverId: late.id } }]);
+    expect((await auditsFor(orderId, 'ORDER_CLAIMED')).map((a) => a.actorId)).toEqual([late.id, driverB.id]);
+    expect(await notesOf(late)).toContain(
+      `Order #${orderId.slice(-6).toUpperCase()} went back to the queue: you ran out of time to submit an ETA.`,
+    );
+
+    // The sweep and the late driver find nothing left to re-queue: still one strike.
+    expect(await sweep()).not.toContain(orderId);
+    const refused = await driverAction(late, orderId, 'eta', { etaMinutes: 15 });
+    expect((await errorOf(refused)).code).toBe('RUN_UNAVAILABLE');
+    expect(await strikesOf(late)).toBe(1);
+    expect(await auditsFor(orderId, 'CLAIM_EXPIRED')).toHaveLength(1);
+    expect((await queueOf(driverB)).queue.myRuns.map((o) => o.id)).toContain(orderId);
+  });
+
+  it('refuses to cancel a claim past its window with Order Re-queued, and strikes once', async () => {
+    const driver = await signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true });
+    const orderId = await placeOrder();
+    await driverAction(driver, orderId, 'claim');
+    t.clock.advance(5 * MINUTE_MS);
+    const late = await driverAction(driver, orderId, 'cancel');
+    expect(late.status).toBe(409);
+    expect((await errorOf(late)).code).toBe('CLAIM_EXPIRED');
+    expect(await orderRow(orderId)).toMatchObject({ status: 'available', assignedDriverId: null });
+    expect(await strikesOf(driver)).toBe(1);
+    expect(await auditsFor(orderId, 'RUN_CANCELLED')).toHaveLength(0);
+    expect(await auditsFor(orderId, 'CLAIM_EXPIRED')).toHaveLength(1);
   });
 
   it('refuses an ETA sent after the window with Order Re-queued, and strikes once', async () => {
@@ -308,7 +394,7 @@ describe('on the way and delivered', () => {
     const mine = (await (
       await t.call('GET', '/api/orders', undefined, as(customer))
     ).json()) as MyOrdersResponse;
-    expect(mine.orders.find((o) => o.id === orderId)?.status).toBe('completed');
+    expect(mine.items.find((o) => o.id === orderId)?.status).toBe('completed');
   });
 });
 

@@ -28,7 +28,7 @@ import { PostText } from './post-text';
 /** A post's comments, oldest first, and the form to add one (anonymously if the member likes). */
 export function CommentsSection({ postId, now }: { postId: string; now: number }) {
   const comments = useComments(postId, true);
-  const items = comments.data?.pages.flatMap((page) => page.comments) ?? [];
+  const items = comments.data?.items ?? [];
   return (
     <div className="flex flex-col gap-3 border-t border-border pt-3">
       {comments.isPending ? (

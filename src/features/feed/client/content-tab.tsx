@@ -58,7 +58,7 @@ export function ContentTab({ actor }: { actor: RoleHolder }) {
     );
   }
   const reported = content.data.pages[0]?.reported ?? [];
-  const posts = content.data.pages.flatMap((page) => page.posts);
+  const posts = content.data.items;
   return (
     <div className="flex flex-col gap-8">
       <Section

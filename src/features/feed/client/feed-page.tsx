@@ -58,10 +58,10 @@ export function Component() {
 function FeedList({ q, onCreate }: { q: string; onCreate: () => void }) {
   const feed = useFeed(q);
   const now = Math.max(useMinuteClock(), feed.dataUpdatedAt);
-  const announcement = useNewPostAnnouncement(feed.data?.pages[0]?.posts[0], q);
+  const announcement = useNewPostAnnouncement(feed.data?.pages[0]?.items[0], q);
 
   const pinned = feed.data?.pages[0]?.pinned ?? [];
-  const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+  const posts = feed.data?.items ?? [];
 
   return (
     <ListStates

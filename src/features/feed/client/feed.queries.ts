@@ -1,5 +1,4 @@
 import {
-  infiniteQueryOptions,
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
@@ -8,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { call, routerClient } from '~/client/lib/api-client';
+import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import type {
   CreateCommentInput,
@@ -37,7 +37,7 @@ export const feedQueryKeys = {
 };
 
 export const feedListOptions = (q: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: feedQueryKeys.list(q),
     queryFn: ({ pageParam, signal }) =>
       call(
@@ -46,8 +46,6 @@ export const feedListOptions = (q: string) =>
           { init: { signal } },
         ),
       ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
     // While a new search runs, the last results stay on screen rather than flashing to a skeleton.
     placeholderData: keepPreviousData,
   });
@@ -58,7 +56,7 @@ export function useFeed(q: string) {
 }
 
 export const commentsOptions = (postId: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: feedQueryKeys.comments(postId),
     queryFn: ({ pageParam, signal }) =>
       call(
@@ -67,8 +65,6 @@ export const commentsOptions = (postId: string) =>
           { init: { signal } },
         ),
       ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
   });
 
 export function useComments(postId: string, enabled: boolean) {
@@ -84,7 +80,7 @@ function updatePostInLists(queryClient: QueryClient, postId: string, change: (po
           pages: data.pages.map((page) => ({
             ...page,
             pinned: page.pinned.map((p) => (p.id === postId ? change(p) : p)),
-            posts: page.posts.map((p) => (p.id === postId ? change(p) : p)),
+            items: page.items.map((p) => (p.id === postId ? change(p) : p)),
           })),
         }
       : data,
@@ -172,12 +168,10 @@ export function useDeleteComment(postId: string, config: MutationConfig<unknown,
 // Moderation (issue 10). The Content tab lives under 'feed' too: the feed's events and 'feed.report' refresh it.
 
 export const contentOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: [...feedQueryKeys.all, 'moderation'] as const,
     queryFn: ({ pageParam, signal }) =>
       call(moderation.content.$get({ query: { cursor: pageParam ?? undefined } }, { init: { signal } })),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
   });
 
 export function useContent() {

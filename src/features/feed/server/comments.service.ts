@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
 import { awardOnce } from '~/features/economy/server/awards.service';
@@ -8,26 +8,23 @@ import type { Db, Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { feedComment, feedPost } from '~/server/db/tables/feed.tables';
 import { publish } from '~/server/events';
+import { pageOf, timeKeyset } from '~/server/pagination';
 import {
   COMMENTS_PAGE_SIZE,
   type CommentView,
   type CommentsPage,
   type CreateCommentResponse,
 } from '../feed.schema';
-import {
-  authorColumns,
-  authorOf,
-  decodeCursor,
-  encodeCursor,
-  exactTime,
-  namedAuthorJoin,
-} from './feed-views';
+import { authorColumns, authorOf, namedAuthorJoin } from './feed-views';
 import { postNotFound } from './posts.service';
 
 const commentNotFound = () =>
   new AppError('NOT_FOUND', 'This comment does not exist or has been removed.', {
     title: 'Comment Not Found',
   });
+
+/** A post's comments, oldest first. */
+const oldestFirst = timeKeyset({ time: feedComment.createdAt, id: feedComment.id, direction: 'asc' });
 
 export function selectComments(db: Executor, viewerId: string) {
   return db
@@ -37,7 +34,7 @@ export function selectComments(db: Executor, viewerId: string) {
       content: feedComment.content,
       isAnonymous: feedComment.isAnonymous,
       createdAt: feedComment.createdAt,
-      cursorAt: exactTime(feedComment.createdAt),
+      cursorAt: oldestFirst.cursorAt,
       isMine: sql<boolean>`(${feedComment.userId} = ${viewerId})`,
       ...authorColumns,
     })
@@ -66,28 +63,16 @@ export async function listComments(
   postId: string,
   cursor: string | undefined,
 ): Promise<CommentsPage> {
-  const after = cursor ? decodeCursor(cursor) : undefined;
   const [[post], rows] = await Promise.all([
     db.select({ id: feedPost.id }).from(feedPost).where(eq(feedPost.id, postId)),
     selectComments(db, viewerId)
-      .where(
-        and(
-          eq(feedComment.postId, postId),
-          after
-            ? sql`(${feedComment.createdAt}, ${feedComment.id}) > (${after.at}::timestamptz, ${after.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(feedComment.createdAt), asc(feedComment.id))
+      .where(and(eq(feedComment.postId, postId), oldestFirst.after(cursor)))
+      .orderBy(...oldestFirst.orderBy)
       .limit(COMMENTS_PAGE_SIZE + 1),
   ]);
   if (!post) throw postNotFound();
-  const page = rows.slice(0, COMMENTS_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    comments: page.map(toCommentView),
-    nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor(last.cursorAt, last.id) : null,
-  };
+  const page = pageOf(rows, COMMENTS_PAGE_SIZE, (last) => [last.cursorAt, last.id]);
+  return { ...page, items: page.items.map(toCommentView) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedInMember, signedInWithRoles } from '~/server/testing/members';
 import { sseReader } from '~/server/testing/sse';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import type { CreateCommentResponse, CreatePostResponse, FeedPage } from '../feed.schema';
+import type { CommentsPage, CreateCommentResponse, CreatePostResponse, FeedPage } from '../feed.schema';
 
 /**
  * The canary: a member whose name is a unique marker posts and comments anonymously. Every feed, search, comment,
@@ -74,10 +74,10 @@ it('never shows the author of an anonymous post or comment to anyone but the aut
   await call('POST', `/api/feed/posts/${secret.id}/reports`, { reason: 'spam' }, poster.cookie);
   const comments = (await (
     await call('GET', `/api/feed/posts/${open.id}/comments`, undefined, poster.cookie)
-  ).json()) as { comments: { id: string }[] };
+  ).json()) as CommentsPage;
   await call(
     'POST',
-    `/api/feed/comments/${comments.comments[0]!.id}/reports`,
+    `/api/feed/comments/${comments.items[0]!.id}/reports`,
     { reason: 'harassment' },
     poster.cookie,
   );
@@ -88,7 +88,7 @@ it('never shows the author of an anonymous post or comment to anyone but the aut
   const pathsFor = async (cookie: string | undefined) => {
     const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
     const page = (await (await t.call('GET', '/api/feed', undefined, headers)).json()) as Partial<FeedPage>;
-    const authorIds = [...(page.posts ?? []), ...(page.pinned ?? [])].flatMap((p) =>
+    const authorIds = [...(page.items ?? []), ...(page.pinned ?? [])].flatMap((p) =>
       p.author ? [p.author.id] : [],
     );
     return [
@@ -130,7 +130,7 @@ it('never shows the author of an anonymous post or comment to anyone but the aut
   const byName = (await (
     await t.call('GET', `/api/feed?q=${marker}`, undefined, { Cookie: author.cookie })
   ).json()) as FeedPage;
-  expect(byName.posts).toEqual([]);
+  expect(byName.items).toEqual([]);
   const profile = await t.call('GET', '/api/profile', undefined, { Cookie: author.cookie });
   expect(await profile.text()).toContain(marker);
 });

@@ -91,7 +91,7 @@ describe('posting', () => {
       media: null,
     });
 
-    const seen = (await feed(reader)).posts.find((p) => p.id === created.post.id)!;
+    const seen = (await feed(reader)).items.find((p) => p.id === created.post.id)!;
     expect(seen).toMatchObject({ isMine: false, author: { fullName: author.user.fullName } });
 
     // Posting is never blocked, only the award.
@@ -166,8 +166,8 @@ describe('the feed page', () => {
 
     const first = await feed(reader);
     expect(first.pinned.map((p) => p.id)).toContain(pinnedId);
-    expect(first.posts.some((p) => p.id === pinnedId)).toBe(false);
-    expect(first.posts.slice(0, 20).map((p) => p.id)).toEqual(ids.slice(-20).reverse());
+    expect(first.items.some((p) => p.id === pinnedId)).toBe(false);
+    expect(first.items.slice(0, 20).map((p) => p.id)).toEqual(ids.slice(-20).reverse());
     expect(first.nextCursor).toBeTruthy();
 
     // New posts arrive between pages: the next page continues exactly where the first ended.
@@ -180,11 +180,11 @@ describe('the feed page', () => {
     }
     const second = await feed(reader, `?cursor=${first.nextCursor}`);
     expect(second.pinned).toEqual([]);
-    expect(second.posts.map((p) => p.id)).toEqual(ids.slice(5, 25).reverse());
+    expect(second.items.map((p) => p.id)).toEqual(ids.slice(5, 25).reverse());
     const third = await feed(reader, `?cursor=${second.nextCursor}`);
-    expect(third.posts.slice(0, 5).map((p) => p.id)).toEqual(ids.slice(0, 5).reverse());
-    expect(new Set([...first.posts, ...second.posts, ...third.posts].map((p) => p.id)).size).toBe(
-      first.posts.length + second.posts.length + third.posts.length,
+    expect(third.items.slice(0, 5).map((p) => p.id)).toEqual(ids.slice(0, 5).reverse());
+    expect(new Set([...first.items, ...second.items, ...third.items].map((p) => p.id)).size).toBe(
+      first.items.length + second.items.length + third.items.length,
     );
     expect((await t.call('GET', '/api/feed?cursor=garbage', undefined, as(reader))).status).toBe(400);
   });
@@ -197,20 +197,20 @@ describe('the feed page', () => {
     await post(reader, { content: 'Tell Quintessa hello 100%_sure' });
 
     const byName = await feed(reader, '?q=quintessa');
-    expect(byName.posts.map((p) => p.content).sort()).toEqual([
+    expect(byName.items.map((p) => p.content).sort()).toEqual([
       'Sunset over the harbour',
       'Tell Quintessa hello 100%_sure',
     ]);
     const byText = await feed(reader, '?q=HARBOUR');
-    expect(byText.posts.map((p) => p.content)).toEqual(['Sunset over the harbour']);
+    expect(byText.items.map((p) => p.content)).toEqual(['Sunset over the harbour']);
     const anonymous = await feed(reader, '?q=confession');
-    expect(anonymous.posts).toHaveLength(1);
-    expect(anonymous.posts[0]!.author).toBeNull();
+    expect(anonymous.items).toHaveLength(1);
+    expect(anonymous.items[0]!.author).toBeNull();
     // Pattern characters are taken literally.
-    expect((await feed(reader, '?q=0%25_s')).posts.map((p) => p.content)).toEqual([
+    expect((await feed(reader, '?q=0%25_s')).items.map((p) => p.content)).toEqual([
       'Tell Quintessa hello 100%_sure',
     ]);
-    expect((await feed(reader, '?q=%25')).posts.every((p) => p.content.includes('%'))).toBe(true);
+    expect((await feed(reader, '?q=%25')).items.every((p) => p.content.includes('%'))).toBe(true);
     expect((await t.call('GET', `/api/feed?q=${'x'.repeat(101)}`, undefined, as(reader))).status).toBe(400);
   });
 
@@ -273,9 +273,9 @@ describe('comments', () => {
     const page = await json<CommentsPage>(
       await t.call('GET', `/api/feed/posts/${created.id}/comments`, undefined, as(author)),
     );
-    expect(page.comments.map((c) => c.content)).toEqual(['First!', 'Whispered', 'Later']);
-    expect(page.comments[0]!.author?.fullName).toBe(talker.user.fullName);
-    expect(page.comments[1]).toMatchObject({ author: null, isMine: false });
+    expect(page.items.map((c) => c.content)).toEqual(['First!', 'Whispered', 'Later']);
+    expect(page.items[0]!.author?.fullName).toBe(talker.user.fullName);
+    expect(page.items[1]).toMatchObject({ author: null, isMine: false });
     expect((await postAs(author, created.id)).commentCount).toBe(3);
 
     const notes = await json<NotificationsResponse>(
@@ -439,7 +439,7 @@ describe('the first-run seed', () => {
     await seedOnce(t.database.db, { demoPassword: 'demo-password-1' });
     const reader = await signedInMember(t);
     const page = await feed(reader);
-    const seeded = [...page.pinned, ...page.posts].filter((p) =>
+    const seeded = [...page.pinned, ...page.items].filter((p) =>
       ['Welcome to The Vault!', 'Does anyone else', 'Made some artwork'].some((start) =>
         p.content.startsWith(start),
       ),

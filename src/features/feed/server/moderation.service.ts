@@ -94,7 +94,7 @@ export async function listContent(
     cursor ? Promise.resolve([]) : reportedItems(db, viewerId),
     listFeed(db, viewerId, { cursor }),
   ]);
-  return { reported, posts: [...feed.pinned, ...feed.posts], nextCursor: feed.nextCursor };
+  return { reported, items: [...feed.pinned, ...feed.items], nextCursor: feed.nextCursor };
 }
 
 async function reportedItems(db: Db, viewerId: string): Promise<ReportedItem[]> {

@@ -126,7 +126,7 @@ describe('who may moderate', () => {
     expect(rows.map((row) => row.meta)).toEqual(Array(3).fill({ postId: post.id, authorId: author.user.id }));
     // The feed still shows the moderator "Anonymous".
     const feed = await json<FeedPage>(await t.call('GET', '/api/feed', undefined, as(moderator)));
-    expect(feed.posts.find((p) => p.id === post.id)!.author).toBeNull();
+    expect(feed.items.find((p) => p.id === post.id)!.author).toBeNull();
     // A post with its author shown needs no reveal.
     const named = await writePost(author, { content: 'Signed' });
     expect(
@@ -165,7 +165,7 @@ describe('pinning and deleting', () => {
     await t.call('PUT', `/api/moderation/posts/${post.id}/pin`, undefined, as(admin));
     let feed = await json<FeedPage>(await t.call('GET', '/api/feed', undefined, as(author)));
     expect(feed.pinned.map((p) => p.id)).toContain(post.id);
-    expect(feed.posts.map((p) => p.id)).not.toContain(post.id);
+    expect(feed.items.map((p) => p.id)).not.toContain(post.id);
     // Pinning twice changes and audits nothing more.
     await t.call('PUT', `/api/moderation/posts/${post.id}/pin`, undefined, as(admin));
     expect(
@@ -174,7 +174,7 @@ describe('pinning and deleting', () => {
     await t.call('DELETE', `/api/moderation/posts/${post.id}/pin`, undefined, as(admin));
     feed = await json<FeedPage>(await t.call('GET', '/api/feed', undefined, as(author)));
     expect(feed.pinned.map((p) => p.id)).not.toContain(post.id);
-    expect(feed.posts.map((p) => p.id)).toContain(post.id);
+    expect(feed.items.map((p) => p.id)).toContain(post.id);
   });
 
   it('deletes a post for good with its comments, likes, reports and stored media', async () => {
@@ -280,7 +280,7 @@ describe('reports', () => {
     // The Content tab shows "Anonymous" too: only the reveal names the author.
     expect(first!.post.author).toBeNull();
     expect(second).toMatchObject({ comment: { id: comment.id }, reportCount: 1 });
-    expect(content.posts.map((p) => p.id)).toContain(post.id);
+    expect(content.items.map((p) => p.id)).toContain(post.id);
 
     const dismiss = await t.call(
       'POST',

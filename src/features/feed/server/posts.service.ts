@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { awardOnce } from '~/features/economy/server/awards.service';
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
@@ -7,6 +7,7 @@ import type { Db, Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { feedLike, feedPost } from '~/server/db/tables/feed.tables';
 import { publish } from '~/server/events';
+import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
 import type { Storage } from '~/server/storage';
 import {
   FEED_PAGE_SIZE,
@@ -18,16 +19,7 @@ import {
   type PostView,
 } from '../feed.schema';
 import { claimUpload, deleteStoredMedia } from './feed-media.service';
-import {
-  authorColumns,
-  authorOf,
-  containsPattern,
-  decodeCursor,
-  encodeCursor,
-  exactTime,
-  mediaOf,
-  namedAuthorJoin,
-} from './feed-views';
+import { authorColumns, authorOf, mediaOf, namedAuthorJoin } from './feed-views';
 
 /** Everyone signed in hears of a change to a post; the event names the post only, never who wrote it. */
 export const publishPostChange = (tx: Executor, postId: string) =>
@@ -35,6 +27,9 @@ export const publishPostChange = (tx: Executor, postId: string) =>
 
 export const postNotFound = () =>
   new AppError('NOT_FOUND', 'This post does not exist or has been removed.', { title: 'Post Not Found' });
+
+/** The feed's posts, newest first. */
+const newestFirst = timeKeyset({ time: feedPost.createdAt, id: feedPost.id, direction: 'desc' });
 
 /** The columns of a post as a viewer sees it: never the author of an anonymous one (see namedAuthorJoin). */
 function postColumns(viewerId: string) {
@@ -50,7 +45,7 @@ function postColumns(viewerId: string) {
     likeCount: feedPost.likeCount,
     commentCount: feedPost.commentCount,
     createdAt: feedPost.createdAt,
-    cursorAt: exactTime(feedPost.createdAt),
+    cursorAt: newestFirst.cursorAt,
     isMine: sql<boolean>`(${feedPost.userId} = ${viewerId})`,
     likedByMe: sql<boolean>`(${feedLike.userId} is not null)`,
     ...authorColumns,
@@ -92,7 +87,7 @@ const NAME_MATCHES_MAX = 1000;
  * filter (a common word) or combine the trigram index on content with the author index (a rare one).
  */
 async function matching(db: Executor, q: string): Promise<SQL> {
-  const pattern = containsPattern(q);
+  const pattern = likePattern(q);
   const authors = await db
     .select({ id: user.id })
     .from(user)
@@ -115,34 +110,21 @@ export async function listFeed(
   query: { q?: string | undefined; cursor?: string | undefined },
 ): Promise<FeedPage> {
   const search = query.q ? await matching(db, query.q) : undefined;
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const after = newestFirst.after(query.cursor);
   const [pinned, rows] = await Promise.all([
     after
       ? Promise.resolve([])
       : selectPosts(db, viewerId)
           .where(and(eq(feedPost.pinned, true), search))
-          .orderBy(desc(feedPost.createdAt), desc(feedPost.id))
+          .orderBy(...newestFirst.orderBy)
           .limit(PINNED_MAX),
     selectPosts(db, viewerId)
-      .where(
-        and(
-          eq(feedPost.pinned, false),
-          search,
-          after
-            ? sql`(${feedPost.createdAt}, ${feedPost.id}) < (${after.at}::timestamptz, ${after.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(feedPost.createdAt), desc(feedPost.id))
+      .where(and(eq(feedPost.pinned, false), search, after))
+      .orderBy(...newestFirst.orderBy)
       .limit(FEED_PAGE_SIZE + 1),
   ]);
-  const page = rows.slice(0, FEED_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    pinned: pinned.map(toPostView),
-    posts: page.map(toPostView),
-    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last.cursorAt, last.id) : null,
-  };
+  const page = pageOf(rows, FEED_PAGE_SIZE, (last) => [last.cursorAt, last.id]);
+  return { pinned: pinned.map(toPostView), ...page, items: page.items.map(toPostView) };
 }
 
 export async function getPost(db: Executor, viewerId: string, postId: string): Promise<PostView> {

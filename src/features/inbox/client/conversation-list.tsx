@@ -15,7 +15,7 @@ export function ConversationList({ activeId }: { activeId: string | undefined })
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim());
   const list = useConversationList(q);
-  const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
+  const conversations = list.data?.items ?? [];
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">

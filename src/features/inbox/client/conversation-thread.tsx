@@ -97,7 +97,8 @@ function ThreadHeader({ conversation }: { conversation?: ConversationSummary }) 
 
 function OpenThread({ conversation }: { conversation: ConversationSummary }) {
   const messages = useMessages(conversation.id);
-  const all = messages.data ? [...messages.data.pages].reverse().flatMap((page) => page.messages) : [];
+  // Pages go from the newest back, each oldest first: the thread reads them the other way round.
+  const all = messages.data ? [...messages.data.pages].reverse().flatMap((page) => page.items) : [];
   const newestSeq = messages.isPending ? undefined : (all.at(-1)?.seq ?? 0);
   useReadWhileOpen(conversation.id, newestSeq);
   const scroller = useStickToBottom(newestSeq);

@@ -1,5 +1,4 @@
 import {
-  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useInfiniteQuery,
@@ -8,6 +7,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { call, routerClient, type ApiError } from '~/client/lib/api-client';
+import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import type {
   ConversationResponse,
@@ -31,7 +31,7 @@ export const inboxQueryKeys = {
 };
 
 export const conversationListOptions = (q: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: inboxQueryKeys.list(q),
     queryFn: ({ pageParam, signal }) =>
       call(
@@ -40,8 +40,6 @@ export const conversationListOptions = (q: string) =>
           { init: { signal } },
         ),
       ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
     // While a new search runs, the last results stay on screen rather than flashing to a skeleton.
     placeholderData: keepPreviousData,
   });
@@ -63,20 +61,18 @@ export function useConversation(id: string) {
 }
 
 export const messagesOptions = (id: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: inboxQueryKeys.messages(id),
     queryFn: ({ pageParam, signal }) =>
       call(
         thread.messages.$get(
           {
             param: { conversationId: id },
-            query: { before: pageParam === null ? undefined : String(pageParam) },
+            query: { cursor: pageParam ?? undefined },
           },
           { init: { signal } },
         ),
       ),
-    initialPageParam: null as number | null,
-    getNextPageParam: (page) => page.nextBefore,
   });
 
 /** The thread, a page of 50 at a time; older pages load on request. */
@@ -103,14 +99,14 @@ export function useSendMessage(
     (input) => call(thread.messages.$post({ param: { conversationId }, json: input })),
     async (queryClient, ...args) => {
       // The new message shows at once; the event that follows refetches the thread and the list.
-      queryClient.setQueryData<InfiniteData<MessagesResponse, number | null>>(
+      queryClient.setQueryData<InfiniteData<MessagesResponse, string | null>>(
         inboxQueryKeys.messages(conversationId),
         (old) => {
           const message = args[0].message;
           if (!old?.pages.length) return old;
           const [newest, ...rest] = old.pages;
-          if (newest!.messages.some((m) => m.id === message.id)) return old;
-          return { ...old, pages: [{ ...newest!, messages: [...newest!.messages, message] }, ...rest] };
+          if (newest!.items.some((m) => m.id === message.id)) return old;
+          return { ...old, pages: [{ ...newest!, items: [...newest!.items, message] }, ...rest] };
         },
       );
       await queryClient.invalidateQueries({ queryKey: inboxQueryKeys.lists() });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { conversationRefusal, type RoleHolder } from '~/shared/permissions';
@@ -8,6 +8,7 @@ import type { Db, Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { conversation, conversationMessage, conversationParticipant } from '~/server/db/tables/inbox.tables';
 import { publish } from '~/server/events';
+import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
 import {
   CONVERSATIONS_PAGE_SIZE,
   type ConversationListResponse,
@@ -39,6 +40,8 @@ const otherIdOf = (viewerId: string) =>
   >`case when ${conversation.userLowId} = ${viewerId} then ${conversation.userHighId} else ${conversation.userLowId} end`;
 
 const activityOf = sql<Date>`coalesce(${conversation.lastMessageAt}, ${conversation.createdAt})`;
+/** The viewer's conversations, most recently active first. */
+const latestFirst = timeKeyset({ time: activityOf, id: conversation.id, direction: 'desc' });
 
 /**
  * The viewer's conversations as summaries, filtered by `where`: the other party as the viewer may see them, the
@@ -56,6 +59,7 @@ function selectSummaries(db: Executor, viewer: Viewer, where: SQL | undefined) {
     .select({
       id: conversation.id,
       activity: activityOf.mapWith(conversation.createdAt),
+      cursorAt: latestFirst.cursorAt,
       other: { id: other.id, name: other.name, image: other.image, roles: other.roles, role: other.role },
       last: {
         content: lastMessage.content,
@@ -76,7 +80,7 @@ function selectSummaries(db: Executor, viewer: Viewer, where: SQL | undefined) {
       ),
     )
     .where(and(eq(conversationParticipant.userId, viewer.id), where))
-    .orderBy(desc(activityOf), desc(conversation.id));
+    .orderBy(...latestFirst.orderBy);
 }
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
@@ -97,15 +101,6 @@ function toSummary(viewer: Viewer, row: SummaryRow): ConversationSummary {
     unreadCount: row.unread,
     updatedAt: row.activity.toISOString(),
   };
-}
-
-/** A cursor names the last row of a page by its sort key: `<activity ISO>|<conversation id>`. */
-function parseCursor(cursor: string): { at: Date; id: string } {
-  const [iso, id] = cursor.split('|');
-  const at = new Date(iso ?? '');
-  if (!id || Number.isNaN(at.getTime()))
-    throw new AppError('BAD_REQUEST', 'This list has changed. Reload it and try again.');
-  return { at, id };
 }
 
 /** How many messages from others the member has not read, across every conversation (the header's badge). */
@@ -147,23 +142,12 @@ export async function listConversations(
       eq(conversation.createdBy, viewer.id),
     ),
   );
-  const search = q
-    ? ilike(counterpartNameSql(viewer, other), `%${q.replace(/[\\%_]/g, '\\$&')}%`)
-    : undefined;
-  const after = cursor ? parseCursor(cursor) : undefined;
-  const page = after
-    ? sql`(${activityOf}, ${conversation.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
-    : undefined;
-  const rows = await selectSummaries(db, viewer, and(visible, search, page)).limit(
+  const search = q ? ilike(counterpartNameSql(viewer, other), likePattern(q)) : undefined;
+  const rows = await selectSummaries(db, viewer, and(visible, search, latestFirst.after(cursor))).limit(
     CONVERSATIONS_PAGE_SIZE + 1,
   );
-  const shown = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
-  const last = shown.at(-1);
-  return {
-    conversations: shown.map((row) => toSummary(viewer, row)),
-    nextCursor:
-      rows.length > CONVERSATIONS_PAGE_SIZE && last ? `${last.activity.toISOString()}|${last.id}` : null,
-  };
+  const page = pageOf(rows, CONVERSATIONS_PAGE_SIZE, (last) => [last.cursorAt, last.id]);
+  return { ...page, items: page.items.map((row) => toSummary(viewer, row)) };
 }
 
 /** One of the viewer's conversations (also one they deleted); anyone else's is "not found". */

@@ -91,7 +91,7 @@ export const inboxRoutes = new Hono<SignedInEnv>()
           c.get('services').database.db,
           c.get('user'),
           c.req.valid('param').conversationId,
-          c.req.valid('query').before,
+          c.req.valid('query').cursor,
         ),
         200,
       ),

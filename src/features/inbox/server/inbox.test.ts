@@ -63,8 +63,8 @@ async function list(party: Party, q = '') {
   expect(response.status).toBe(200);
   return (await response.json()) as ConversationListResponse;
 }
-async function messagesOf(party: Party, conversationId: string, before?: number) {
-  const query = before ? `?before=${before}` : '';
+async function messagesOf(party: Party, conversationId: string, cursor?: string) {
+  const query = cursor ? `?cursor=${cursor}` : '';
   const response = await t.call(
     'GET',
     `/api/inbox/conversations/${conversationId}/messages${query}`,
@@ -106,8 +106,8 @@ describe('starting a conversation', () => {
   it('lists an empty conversation only for the member who started it', async () => {
     const [a, b] = [await member(), await member()];
     const id = await conversationOf(a, b);
-    expect((await list(a)).conversations.map((c) => c.id)).toEqual([id]);
-    expect((await list(b)).conversations).toEqual([]);
+    expect((await list(a)).items.map((c) => c.id)).toEqual([id]);
+    expect((await list(b)).items).toEqual([]);
   });
 
   it('refuses yourself, an unknown member and bad input', async () => {
@@ -137,9 +137,9 @@ describe('starting a conversation', () => {
     await sent(owner, id, 'Welcome to The Vault.');
     // The member opens it from their inbox, never through the start endpoint.
     expect((await start(a, owner.id)).status).toBe(403);
-    expect((await list(a)).conversations.map((c) => c.id)).toEqual([id]);
+    expect((await list(a)).items.map((c) => c.id)).toEqual([id]);
     await sent(a, id, 'Thank you!');
-    expect((await messagesOf(owner, id)).messages.map((m) => [m.content, m.mine])).toEqual([
+    expect((await messagesOf(owner, id)).items.map((m) => [m.content, m.mine])).toEqual([
       ['Welcome to The Vault.', true],
       ['Thank you!', false],
     ]);
@@ -163,7 +163,7 @@ describe('starting a conversation', () => {
         expect(before.status).toBe(403);
         expect(after.body).not.toContain(id);
         // They still reach the thread the staff member started.
-        expect((await list(asker)).conversations.map((c) => c.id)).toEqual([id]);
+        expect((await list(asker)).items.map((c) => c.id)).toEqual([id]);
         await sent(asker, id, 'Hello back.');
       }
     }
@@ -187,23 +187,23 @@ describe('messages', () => {
     t.clock.advance(1000);
     await sent(a, id, 'Are you there?');
 
-    const [summary] = (await list(b)).conversations;
+    const [summary] = (await list(b)).items;
     expect(summary).toMatchObject({
       id,
       counterpart: { id: a.id, name: a.name, kind: 'member' },
       unreadCount: 2,
       lastMessage: { content: 'Are you there?', mine: false },
     });
-    expect((await list(a)).conversations[0]!.unreadCount).toBe(0);
-    expect((await messagesOf(b, id)).messages.map((m) => [m.content, m.mine])).toEqual([
+    expect((await list(a)).items[0]!.unreadCount).toBe(0);
+    expect((await messagesOf(b, id)).items.map((m) => [m.content, m.mine])).toEqual([
       ['Hello B!\nSecond line', false],
       ['Are you there?', false],
     ]);
 
     expect((await markRead(b, id)).status).toBe(200);
-    expect((await list(b)).conversations[0]!.unreadCount).toBe(0);
+    expect((await list(b)).items[0]!.unreadCount).toBe(0);
     await sent(b, id, 'Yes!');
-    expect((await list(a)).conversations[0]).toMatchObject({ unreadCount: 1, lastMessage: { mine: false } });
+    expect((await list(a)).items[0]).toMatchObject({ unreadCount: 1, lastMessage: { mine: false } });
   });
 
   it('keep text as text', async () => {
@@ -211,7 +211,7 @@ describe('messages', () => {
     const id = await conversationOf(a, b);
     const html = '<img src=x onerror=alert(1)> <b>bold</b> & "quotes"';
     await sent(a, id, html);
-    expect((await messagesOf(b, id)).messages[0]!.content).toBe(html);
+    expect((await messagesOf(b, id)).items[0]!.content).toBe(html);
   });
 
   it('refuse an empty message and one over the limit, and store nothing', async () => {
@@ -236,13 +236,23 @@ describe('messages', () => {
     const id = await conversationOf(a, b);
     for (let i = 1; i <= MESSAGES_PAGE_SIZE + 2; i += 1) await sent(i % 2 ? a : b, id, `message ${i}`);
     const newest = await messagesOf(b, id);
-    expect(newest.messages).toHaveLength(MESSAGES_PAGE_SIZE);
-    expect(newest.messages[0]!.content).toBe('message 3');
-    expect(newest.messages.at(-1)!.content).toBe(`message ${MESSAGES_PAGE_SIZE + 2}`);
-    expect(newest.nextBefore).toBe(3);
-    const older = await messagesOf(b, id, newest.nextBefore!);
-    expect(older.messages.map((m) => m.content)).toEqual(['message 1', 'message 2']);
-    expect(older.nextBefore).toBeNull();
+    expect(newest.items).toHaveLength(MESSAGES_PAGE_SIZE);
+    expect(newest.items[0]!.content).toBe('message 3');
+    expect(newest.items.at(-1)!.content).toBe(`message ${MESSAGES_PAGE_SIZE + 2}`);
+    expect(newest.nextCursor).toEqual(expect.any(String));
+    const older = await messagesOf(b, id, newest.nextCursor!);
+    expect(older.items.map((m) => m.content)).toEqual(['message 1', 'message 2']);
+    expect(older.nextCursor).toBeNull();
+    const forged = await t.call(
+      'GET',
+      `/api/inbox/conversations/${id}/messages?cursor=${Buffer.from('[0]').toString('base64url')}`,
+      undefined,
+      as(b.cookie),
+    );
+    expect(forged.status).toBe(400);
+    expect((await t.call('GET', '/api/inbox/conversations?cursor=3|x', undefined, as(b.cookie))).status).toBe(
+      400,
+    );
   });
 
   it('cannot be sent by a banned member', async () => {
@@ -260,12 +270,12 @@ describe('messages', () => {
     const id = await conversationOf(a, b);
     await sent(a, id, 'Bye?');
     await t.database.db.delete(user).where(eq(user.id, b.id));
-    const [summary] = (await list(a)).conversations;
+    const [summary] = (await list(a)).items;
     expect(summary!.counterpart).toEqual({ id: null, name: 'Unknown', avatarUrl: null, kind: 'unknown' });
-    expect((await list(a, 'unknown')).conversations.map((c) => c.id)).toEqual([id]);
+    expect((await list(a, 'unknown')).items.map((c) => c.id)).toEqual([id]);
     const refused = await send(a, id, 'Hello?');
     expect(refused.status).toBe(409);
-    expect((await messagesOf(a, id)).messages.map((m) => m.content)).toEqual(['Bye?']);
+    expect((await messagesOf(a, id)).items.map((m) => m.content)).toEqual(['Bye?']);
   });
 });
 
@@ -287,9 +297,9 @@ describe('each member sees only their own conversations', () => {
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(JSON.stringify(await response.json())).not.toContain('Just between us.');
     }
-    expect((await list(c)).conversations).toEqual([]);
-    expect((await messagesOf(b, id)).messages.map((m) => m.content)).toEqual(['Just between us.']);
-    expect((await list(b)).conversations[0]!.unreadCount).toBe(1);
+    expect((await list(c)).items).toEqual([]);
+    expect((await messagesOf(b, id)).items.map((m) => m.content)).toEqual(['Just between us.']);
+    expect((await list(b)).items[0]!.unreadCount).toBe(1);
   });
 
   it('tells only the two parties of a new message, by ids', async () => {
@@ -389,11 +399,11 @@ describe('masking staff', () => {
     });
     expect((await notificationsOf(m)).items[0]!.message).toBe('New message from Admin Team');
     // Searching the real name finds nothing; the shown name finds it.
-    expect((await list(m, 'Zanzibar')).conversations).toEqual([]);
-    expect((await list(m, 'admin team')).conversations.map((c) => c.id)).toEqual([id]);
+    expect((await list(m, 'Zanzibar')).items).toEqual([]);
+    expect((await list(m, 'admin team')).items.map((c) => c.id)).toEqual([id]);
 
     // The admin sees the member as they are.
-    const [adminView] = (await list(admin)).conversations;
+    const [adminView] = (await list(admin)).items;
     expect(adminView!.counterpart).toMatchObject({ id: m.id, name: m.name, kind: 'member' });
     expect((await notificationsOf(admin)).items[0]!.message).toBe(`New message from ${m.name}`);
   });
@@ -404,12 +414,12 @@ describe('masking staff', () => {
     for (const party of [support, m]) {
       const id = await conversationOf(owner, party);
       await sent(owner, id, 'Hi');
-      const [summary] = (await list(party)).conversations;
+      const [summary] = (await list(party)).items;
       expect(summary!.counterpart).toEqual({ id: null, name: 'Admin Team', avatarUrl: null, kind: 'team' });
     }
     const id = await conversationOf(owner, admin);
     await sent(owner, id, 'Hi');
-    const [summary] = (await list(admin)).conversations;
+    const [summary] = (await list(admin)).items;
     expect(summary!.counterpart).toEqual({
       id: owner.id,
       name: 'Olivia Realname',
@@ -428,22 +438,18 @@ describe('deleting a conversation', () => {
 
     const deleted = await t.call('DELETE', `/api/inbox/conversations/${id}`, undefined, as(a.cookie));
     expect(deleted.status).toBe(200);
-    expect((await list(a)).conversations).toEqual([]);
-    expect((await messagesOf(a, id)).messages).toEqual([]);
+    expect((await list(a)).items).toEqual([]);
+    expect((await messagesOf(a, id)).items).toEqual([]);
     // The other party keeps theirs.
-    expect((await messagesOf(b, id)).messages.map((m) => m.content)).toEqual(['Old one', 'Old two']);
+    expect((await messagesOf(b, id)).items.map((m) => m.content)).toEqual(['Old one', 'Old two']);
     // Asking again for the conversation with B gives the same one, still without the old messages.
     expect((await start(a, b.id)).body.conversation).toMatchObject({ id, lastMessage: null, unreadCount: 0 });
 
     await sent(b, id, 'New one');
-    const [reopened] = (await list(a)).conversations;
+    const [reopened] = (await list(a)).items;
     expect(reopened).toMatchObject({ id, unreadCount: 1, lastMessage: { content: 'New one' } });
-    expect((await messagesOf(a, id)).messages.map((m) => m.content)).toEqual(['New one']);
-    expect((await messagesOf(b, id)).messages.map((m) => m.content)).toEqual([
-      'Old one',
-      'Old two',
-      'New one',
-    ]);
+    expect((await messagesOf(a, id)).items.map((m) => m.content)).toEqual(['New one']);
+    expect((await messagesOf(b, id)).items.map((m) => m.content)).toEqual(['Old one', 'Old two', 'New one']);
     expect(await t.database.db.$count(conversation, eq(conversation.id, id))).toBe(1);
   });
 });
@@ -454,7 +460,7 @@ describe('searching conversations', () => {
     const river = await member('River Songbird');
     const stone = await member('Stone 100% Cold');
     for (const other of [river, stone]) await sent(me, await conversationOf(me, other), 'hi');
-    const names = async (q: string) => (await list(me, q)).conversations.map((c) => c.counterpart.name);
+    const names = async (q: string) => (await list(me, q)).items.map((c) => c.counterpart.name);
     expect(await names('songBIRD')).toEqual(['River Songbird']);
     expect(await names('100%')).toEqual(['Stone 100% Cold']);
     expect(await names('%')).toEqual(['Stone 100% Cold']);

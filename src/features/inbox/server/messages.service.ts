@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { AppError } from '~/shared/app-error';
 import { notify } from '~/features/notifications/server/notifications.service';
 import type { Db, Executor } from '~/server/db/client';
@@ -7,6 +8,7 @@ import { user } from '~/server/db/tables/auth.tables';
 import { conversation, conversationMessage, conversationParticipant } from '~/server/db/tables/inbox.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
 import { publish } from '~/server/events';
+import { decodeCursor, pageOf } from '~/server/pagination';
 import { MESSAGES_PAGE_SIZE, type MessageView, type MessagesResponse } from '../inbox.schema';
 import { conversationNotFound, type Viewer } from './conversations.service';
 import { counterpartFor } from './counterpart';
@@ -26,16 +28,20 @@ function toMessageView(viewer: Viewer, row: MessageRow): MessageView {
 /** The link a message notification opens. */
 const threadLink = (conversationId: string) => `/inbox/${encodeURIComponent(conversationId)}`;
 
+/** A page of the thread ends at its oldest message: the next page is the messages numbered below it. */
+const seqKey = z.tuple([z.number().int().positive()]);
+
 /**
- * The thread's messages the viewer has not deleted, newest page first (returned oldest first), older pages by
- * `before`. Only a participant reads them; anyone else gets "not found".
+ * The thread's messages the viewer has not deleted, newest page first (each page oldest first), then older
+ * pages by `cursor`. Only a participant reads them; anyone else gets "not found".
  */
 export async function listMessages(
   db: Db,
   viewer: Viewer,
   conversationId: string,
-  before?: number,
+  cursor?: string,
 ): Promise<MessagesResponse> {
+  const before = cursor === undefined ? undefined : decodeCursor(cursor, seqKey)[0];
   const [state] = await db
     .select({ hiddenThroughSeq: conversationParticipant.hiddenThroughSeq })
     .from(conversationParticipant)
@@ -58,11 +64,8 @@ export async function listMessages(
     )
     .orderBy(desc(conversationMessage.seq))
     .limit(MESSAGES_PAGE_SIZE + 1);
-  const page = rows.slice(0, MESSAGES_PAGE_SIZE);
-  return {
-    messages: page.reverse().map((row) => toMessageView(viewer, row)),
-    nextBefore: rows.length > MESSAGES_PAGE_SIZE ? page[0]!.seq : null,
-  };
+  const page = pageOf(rows, MESSAGES_PAGE_SIZE, (oldest) => [oldest.seq]);
+  return { ...page, items: page.items.reverse().map((row) => toMessageView(viewer, row)) };
 }
 
 /**

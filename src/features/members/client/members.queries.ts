@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { call, routerClient, type ResponseOf } from '~/client/lib/api-client';
+import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import type { Role } from '~/shared/permissions';
 import type { MemberSearch } from '../members.schema';
@@ -16,7 +17,7 @@ export const membersQueryKey = ['members'] as const;
 const PAGE_SIZE = 25;
 
 export const memberListOptions = (scope: MemberScope, q: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: [...membersQueryKey, 'list', scope, q] as const,
     queryFn: ({ pageParam, signal }) =>
       call(
@@ -25,8 +26,6 @@ export const memberListOptions = (scope: MemberScope, q: string) =>
           { init: { signal } },
         ),
       ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
     // While a new search runs, the last results stay on screen rather than flashing to a skeleton.
     placeholderData: keepPreviousData,
   });

@@ -29,7 +29,7 @@ export function useMemberSearch(scope: NonNullable<MemberSearch['scope']>) {
     setText,
     q,
     list,
-    members: list.data?.pages.flatMap((page) => page.members) ?? [],
+    members: list.data?.items ?? [],
     editingId,
     toggleEditing,
   };

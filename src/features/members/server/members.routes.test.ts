@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '~/shared/app-error';
 import type { Role } from '~/shared/permissions';
 import { cookieHeader } from '~/server/testing/members';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { insertMember } from '~/server/db/seed/seed';
+import { encodeCursor } from '~/server/pagination';
 import { sseReader } from '~/server/testing/sse';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { AdminMember, MemberPage } from '../members.schema';
@@ -65,7 +67,7 @@ describe('searching members', () => {
       expect(response.status).toBe(200);
       const page = (await response.json()) as MemberPage;
       expect(
-        page.members.map((m) => m.id),
+        page.items.map((m) => m.id),
         q,
       ).toContain(zed.id);
     }
@@ -79,9 +81,9 @@ describe('searching members', () => {
       undefined,
       as(admin),
     );
-    expect(((await byTelegram.json()) as MemberPage).members).toEqual([]);
+    expect(((await byTelegram.json()) as MemberPage).items).toEqual([]);
     const byName = await t.call('GET', '/api/admin/members?scope=roles&q=yara', undefined, as(admin));
-    expect(((await byName.json()) as MemberPage).members.map((m) => m.fullName)).toEqual(['Yara Lin']);
+    expect(((await byName.json()) as MemberPage).items.map((m) => m.fullName)).toEqual(['Yara Lin']);
   });
 
   it('pages through members with a cursor, without repeats', async () => {
@@ -95,7 +97,7 @@ describe('searching members', () => {
         as(admin),
       );
       const page = (await response.json()) as MemberPage;
-      for (const member of page.members) {
+      for (const member of page.items) {
         expect(seen.has(member.id)).toBe(false);
         seen.add(member.id);
       }
@@ -104,12 +106,55 @@ describe('searching members', () => {
     expect(seen.size).toBe(await t.database.db.$count(user));
   });
 
+  it('pages through members who joined within the same millisecond, microseconds apart', async () => {
+    const joined = ['100', '200', '300'].map((us) => `2020-01-01 00:00:00.000${us}+00`);
+    const trio = [await someone(['Member']), await someone(['Member']), await someone(['Member'])];
+    for (const [index, member] of trio.entries()) {
+      await t.database.db.execute(
+        sql`update "user" set created_at = ${joined[index]} where id = ${member.id}`,
+      );
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response: Response = await t.call(
+        'GET',
+        `/api/admin/members?limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        undefined,
+        as(admin),
+      );
+      const page = (await response.json()) as MemberPage;
+      seen.push(...page.items.map((m) => m.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.filter((id) => trio.some((m) => m.id === id))).toEqual(trio.map((m) => m.id).reverse());
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(await t.database.db.$count(user));
+  });
+
+  it.each([
+    ['garbage', 'garbage'],
+    ['a cursor of another shape', Buffer.from('{"page":2}').toString('base64url')],
+    ['a day the month does not have', encodeCursor(['2026-02-30T00:00:00Z', 'someone'])],
+    ['the year 0', encodeCursor(['0000-01-01T00:00:00Z', 'someone'])],
+    ['an id with a NUL', encodeCursor(['2026-06-01T00:00:00Z', 'a\u0000b'])],
+    ['an empty cursor', ''],
+    ['a cursor too long', 'x'.repeat(301)],
+  ])('answers a malformed cursor (%s) with a 400, never a 500', async (_, cursor) => {
+    const response = await t.call('GET', `/api/admin/members?cursor=${cursor}`, undefined, as(admin));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ErrorBody).error).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'This list has changed. Reload it and try again.',
+    });
+  });
+
   it('shows phone and address to admins, never to Support or Read-Only', async () => {
     const support = await someone(['Support']);
     const readOnly = await someone(['Read-Only']);
     const first = async (who: Someone) =>
       ((await (await t.call('GET', '/api/admin/members', undefined, as(who))).json()) as MemberPage)
-        .members[0]!;
+        .items[0]!;
     expect(await first(admin)).toHaveProperty('phone');
     expect(await first(support)).not.toHaveProperty('phone');
     expect(await first(readOnly)).not.toHaveProperty('address');
@@ -134,18 +179,18 @@ describe('contact details in the member list', () => {
     };
     for (const who of [support, readOnly]) {
       const { text, page } = await search(who, 'Pennywhistle');
-      const entry = page.members.find((m) => m.id === quill.id)!;
+      const entry = page.items.find((m) => m.id === quill.id)!;
       expect(entry.fullName).toBe('Quill Pennywhistle');
       expect(entry).not.toHaveProperty('email');
       expect(entry).not.toHaveProperty('telegram');
       expect(text).not.toContain(quill.email);
       expect(text).not.toContain('@quillsecret');
       // A search by email or Telegram would tell them both, a letter at a time.
-      expect((await search(who, quill.email)).page.members).toEqual([]);
-      expect((await search(who, 'quillsecret')).page.members).toEqual([]);
+      expect((await search(who, quill.email)).page.items).toEqual([]);
+      expect((await search(who, 'quillsecret')).page.items).toEqual([]);
     }
     for (const who of [admin, owner]) {
-      const entry = (await search(who, 'quillsecret')).page.members.find((m) => m.id === quill.id)!;
+      const entry = (await search(who, 'quillsecret')).page.items.find((m) => m.id === quill.id)!;
       expect(entry).toMatchObject({ email: quill.email, telegram: '@quillsecret' });
     }
   });

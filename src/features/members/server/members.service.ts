@@ -1,10 +1,11 @@
-import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
 import { can, memberActionRefusal, primaryRole, rolesOf, type Role } from '~/shared/permissions';
 import type { Clock } from '~/shared/time';
 import { avatarUrlOf, type UserRow } from '~/server/session';
 import { writeAudit } from '~/server/audit';
+import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
 import type { Db, Tx } from '~/server/db/client';
 import { session, user } from '~/server/db/tables/auth.tables';
 import { endUserStreams, publish } from '~/server/events';
@@ -37,17 +38,7 @@ export function toAdminMember(row: UserRow, viewer: UserRow): AdminMember {
   };
 }
 
-const cursorSchema = z.tuple([z.iso.datetime(), z.string()]);
-
-function decodeCursor(cursor: string | undefined): [Date, string] | undefined {
-  if (!cursor) return undefined;
-  const parsed = cursorSchema.safeParse(Buffer.from(cursor, 'base64url').toString('utf8').split('|'));
-  if (!parsed.success) throw new AppError('BAD_REQUEST', 'This list has changed. Reload it and try again.');
-  return [new Date(parsed.data[0]), parsed.data[1]];
-}
-
-const encodeCursor = (row: UserRow) =>
-  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+const newestFirst = timeKeyset({ time: user.createdAt, id: user.id, direction: 'desc' });
 
 /**
  * Newest members first, searched by name, email or telegram (or name and email for the Roles tab). Staff who may
@@ -60,7 +51,7 @@ export async function searchMembers(
 ): Promise<MemberPage> {
   const conditions: SQL[] = [];
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(query.q);
     const fields = [ilike(user.name, pattern)];
     if (can(viewer, 'read:contact-details')) {
       fields.push(ilike(user.email, pattern));
@@ -68,23 +59,14 @@ export async function searchMembers(
     }
     conditions.push(or(...fields)!);
   }
-  const after = decodeCursor(query.cursor);
-  if (after) {
-    conditions.push(
-      or(lt(user.createdAt, after[0]), and(eq(user.createdAt, after[0]), lt(user.id, after[1])))!,
-    );
-  }
   const rows = await deps.db
-    .select()
+    .select({ ...getTableColumns(user), cursorAt: newestFirst.cursorAt })
     .from(user)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(user.createdAt), desc(user.id))
+    .where(and(...conditions, newestFirst.after(query.cursor)))
+    .orderBy(...newestFirst.orderBy)
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  return {
-    members: page.map((row) => toAdminMember(row, viewer)),
-    nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
-  };
+  const page = pageOf(rows, query.limit, (last) => [last.cursorAt, last.id]);
+  return { ...page, items: page.items.map((row) => toAdminMember(row, viewer)) };
 }
 
 /** Locks the member's row for the rest of the transaction, so two admins' changes apply one after the other. */

@@ -13,7 +13,7 @@ import { useMyOrders } from './orders.queries';
  */
 export function Component() {
   const list = useMyOrders();
-  const orders = list.data?.pages.flatMap((page) => page.orders) ?? [];
+  const orders = list.data?.items ?? [];
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:px-6 sm:py-8">
       <title>My Orders · The Vault</title>

@@ -43,7 +43,7 @@ export function OrdersTab({ actor }: { actor: Actor }) {
     );
 
   const list = useDeskOrders(view);
-  const orders = list.data?.pages.flatMap((page) => page.orders) ?? [];
+  const orders = list.data?.items ?? [];
   const wide = useMediaQuery(TABLE_QUERY);
   const canManage = can(actor, 'manage:orders');
   const listName = view === 'active' ? 'Active orders' : 'Archived orders';

@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError, routerClient, type ResponseOf } from '~/client/lib/api-client';
+import { pagedQueryOptions } from '~/client/lib/paged-query';
 import type { MutationConfig } from '~/client/lib/query-client';
 import { shopQueryKeys } from '~/features/shop/client/shop.queries';
 import type { PlaceOrderInput } from '../orders.schema';
@@ -14,12 +15,10 @@ export const ordersQueryKeys = {
 };
 
 /** The member's own orders, newest first, a page at a time. */
-export const myOrdersQueryOptions = infiniteQueryOptions({
+export const myOrdersQueryOptions = pagedQueryOptions({
   queryKey: ordersQueryKeys.mine(),
   queryFn: ({ pageParam, signal }) =>
     call(orders.index.$get({ query: { cursor: pageParam ?? undefined } }, { init: { signal } })),
-  initialPageParam: null as string | null,
-  getNextPageParam: (page) => page.nextCursor,
 });
 
 export function useMyOrders() {

@@ -1,5 +1,4 @@
 import {
-  infiniteQueryOptions,
   queryOptions,
   type QueryClient,
   useInfiniteQuery,
@@ -8,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { call, fetchFile, routerClient, type ApiError, type ResponseOf } from '~/client/lib/api-client';
 import { uploadFile } from '~/client/lib/upload';
+import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { saveFile } from '~/client/lib/save-file';
 import { ordersQueryKeys } from '~/features/shop/client/orders.queries';
@@ -37,12 +37,10 @@ type StickerResponse = ResponseOf<typeof sticker.$patch>;
 const deskQueryKey = [...ordersQueryKeys.all, 'desk'] as const;
 
 export const deskOrdersOptions = (view: OrderListView) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: [...deskQueryKey, view] as const,
     queryFn: ({ pageParam, signal }) =>
       call(desk.index.$get({ query: { view, cursor: pageParam ?? undefined } }, { init: { signal } })),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
   });
 
 /** Active (everything not completed or cancelled) or archived orders, newest first, a page at a time. */

@@ -13,7 +13,8 @@ import {
   type AdminOrdersResponse,
   type OrderListView,
 } from '../orders.schema';
-import { itemsOf, newestFirst, olderThanCursor, toOrderView } from './orders.service';
+import { pageOf } from '~/server/pagination';
+import { itemsOf, newestFirst, toOrderView } from './orders.service';
 
 export const DESK_PAGE_SIZE = 50;
 /** An export holds the whole view, up to this many orders. */
@@ -26,13 +27,13 @@ const inView = (view: OrderListView) =>
     ? inArray(shopOrder.status, [...ARCHIVED_STATUSES])
     : notInArray(shopOrder.status, [...ARCHIVED_STATUSES]);
 
-async function deskRows(db: Db, view: OrderListView, limit: number, cursor?: string) {
+function deskRows(db: Db, view: OrderListView, limit: number, cursor?: string) {
   return db
-    .select({ order: shopOrder, driverName: driver.name })
+    .select({ order: shopOrder, driverName: driver.name, cursorAt: newestFirst.cursorAt })
     .from(shopOrder)
     .leftJoin(driver, eq(driver.id, shopOrder.assignedDriverId))
-    .where(and(inView(view), await olderThanCursor(db, cursor)))
-    .orderBy(...newestFirst)
+    .where(and(inView(view), newestFirst.after(cursor)))
+    .orderBy(...newestFirst.orderBy)
     .limit(limit);
 }
 
@@ -45,13 +46,14 @@ export async function listDeskOrders(
   options: { view: OrderListView; cursor?: string; withContactDetails: boolean },
 ): Promise<AdminOrdersResponse> {
   const rows = await deskRows(db, options.view, DESK_PAGE_SIZE + 1, options.cursor);
-  const page = rows.slice(0, DESK_PAGE_SIZE);
+  const page = pageOf(rows, DESK_PAGE_SIZE, (last) => [last.cursorAt, last.order.id]);
   const items = await itemsOf(
     db,
-    page.map((row) => row.order.id),
+    page.items.map((row) => row.order.id),
   );
   return {
-    orders: page.map(({ order, driverName }) => {
+    ...page,
+    items: page.items.map(({ order, driverName }) => {
       const view = toOrderView(order, items.get(order.id)!);
       return {
         ...view,
@@ -67,7 +69,6 @@ export async function listDeskOrders(
         claimedAt: order.claimedAt?.toISOString() ?? null,
       } satisfies AdminOrderView;
     }),
-    nextCursor: rows.length > DESK_PAGE_SIZE ? page.at(-1)!.order.id : null,
   };
 }
 

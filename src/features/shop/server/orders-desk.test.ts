@@ -75,11 +75,11 @@ describe('the orders desk', () => {
     }
     const active = await deskList(owner.cookie);
     const archived = await deskList(owner.cookie, 'archived');
-    expect(active.orders.map((o) => o.id)).toContain(keep.id);
-    expect(active.orders.map((o) => o.id)).not.toContain(complete.id);
-    expect(archived.orders.map((o) => o.id)).toEqual(expect.arrayContaining([complete.id, cancel.id]));
-    expect(archived.orders.map((o) => o.id)).not.toContain(keep.id);
-    expect(active.orders.find((o) => o.id === keep.id)).toMatchObject({
+    expect(active.items.map((o) => o.id)).toContain(keep.id);
+    expect(active.items.map((o) => o.id)).not.toContain(complete.id);
+    expect(archived.items.map((o) => o.id)).toEqual(expect.arrayContaining([complete.id, cancel.id]));
+    expect(archived.items.map((o) => o.id)).not.toContain(keep.id);
+    expect(active.items.find((o) => o.id === keep.id)).toMatchObject({
       customer: { name: 'Desk Customer', email: expect.stringContaining('@') },
       phone: '+12025550190',
       address: '5 Desk Ave, Washington, DC',
@@ -114,7 +114,7 @@ describe('the orders desk', () => {
       const text = await response.text();
       return {
         text,
-        entry: (JSON.parse(text) as AdminOrdersResponse).orders.find((o) => o.id === order.id)!,
+        entry: (JSON.parse(text) as AdminOrdersResponse).items.find((o) => o.id === order.id)!,
       };
     };
     for (const roles of [['Read-Only'], ['Support']]) {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { pageQuerySchema } from '~/shared/pagination';
 import { can } from '~/shared/permissions';
 import { access, type SignedInEnv } from '~/server/middleware/access';
 import { memberLimit } from '~/server/middleware/abuse-limits';
@@ -15,8 +15,6 @@ import { exportDeskOrders, listDeskOrders } from './orders-desk.service';
 import { setOrderStatus } from './order-status.service';
 import { getMyOrder, listMyOrders, placeOrder } from './orders.service';
 
-const cursorSchema = z.object({ cursor: z.string().min(1).max(64).optional() });
-
 /** A member's own orders: place one, list them, follow one. */
 export const ordersRoutes = new Hono<SignedInEnv>()
   .post('/', access('signed-in'), memberLimit('orders'), validate('json', placeOrderSchema), async (c) => {
@@ -29,7 +27,7 @@ export const ordersRoutes = new Hono<SignedInEnv>()
     );
     return c.json({ order, contactPhone } satisfies PlaceOrderResponse, created ? 201 : 200);
   })
-  .get('/', access('signed-in'), validate('query', cursorSchema), async (c) =>
+  .get('/', access('signed-in'), validate('query', pageQuerySchema), async (c) =>
     c.json(
       await listMyOrders(c.get('services').database.db, c.get('user').id, c.req.valid('query').cursor),
       200,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, arrayOverlaps, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, inArray } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { formatCents } from '~/shared/money';
 import { rolesWith, type Capability } from '~/shared/permissions';
@@ -12,6 +12,7 @@ import { user } from '~/server/db/tables/auth.tables';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
 import { pickupLocation, sticker } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
+import { pageOf, timeKeyset } from '~/server/pagination';
 import {
   DELIVERY_HUB,
   MAX_LINE_QUANTITY,
@@ -259,43 +260,23 @@ export async function placeOrder(
   });
 }
 
-/**
- * Keyset pagination, newest first: the orders after the cursor order (by created time, then id), within `scope`.
- * An unknown cursor (or one outside the scope) is a 400, never someone else's page.
- */
-export async function olderThanCursor(db: Executor, cursor: string | undefined, scope?: SQL) {
-  if (!cursor) return undefined;
-  const [after] = await db
-    .select({ createdAt: shopOrder.createdAt, id: shopOrder.id })
-    .from(shopOrder)
-    .where(and(eq(shopOrder.id, cursor), scope));
-  if (!after) throw new AppError('BAD_REQUEST', 'This list has changed. Reload it and try again.');
-  return or(
-    lt(shopOrder.createdAt, after.createdAt),
-    and(eq(shopOrder.createdAt, after.createdAt), lt(shopOrder.id, after.id)),
-  );
-}
+/** Orders, newest first (the member's own and the desk's), a page at a time. */
+export const newestFirst = timeKeyset({ time: shopOrder.createdAt, id: shopOrder.id, direction: 'desc' });
 
-export const newestFirst = [desc(shopOrder.createdAt), desc(shopOrder.id)] as const;
-
-/** The member's own orders, newest first, a page at a time (cursor: the last order's id). */
+/** The member's own orders, newest first, a page at a time. */
 export async function listMyOrders(db: Db, userId: string, cursor?: string): Promise<MyOrdersResponse> {
-  const mine = eq(shopOrder.userId, userId);
   const rows = await db
-    .select()
+    .select({ order: shopOrder, cursorAt: newestFirst.cursorAt })
     .from(shopOrder)
-    .where(and(mine, await olderThanCursor(db, cursor, mine)))
-    .orderBy(...newestFirst)
+    .where(and(eq(shopOrder.userId, userId), newestFirst.after(cursor)))
+    .orderBy(...newestFirst.orderBy)
     .limit(MY_ORDERS_PAGE_SIZE + 1);
-  const page = rows.slice(0, MY_ORDERS_PAGE_SIZE);
+  const page = pageOf(rows, MY_ORDERS_PAGE_SIZE, (last) => [last.cursorAt, last.order.id]);
   const items = await itemsOf(
     db,
-    page.map((row) => row.id),
+    page.items.map((row) => row.order.id),
   );
-  return {
-    orders: page.map((row) => toOrderView(row, items.get(row.id)!)),
-    nextCursor: rows.length > MY_ORDERS_PAGE_SIZE ? page.at(-1)!.id : null,
-  };
+  return { ...page, items: page.items.map(({ order }) => toOrderView(order, items.get(order.id)!)) };
 }
 
 /** One of the member's own orders; anyone else's is "not found". */
