@@ -6,6 +6,11 @@ export interface NotificationItem {
   message: string;
   link: string | null;
   read: boolean;
+  /**
+   * From The Vault or its staff: the bell marks it with a badge no member can produce, since it is a field the
+   * server sets, not text a member can write into their name.
+   */
+  fromStaff: boolean;
   createdAt: string;
 }
 

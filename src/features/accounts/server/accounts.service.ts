@@ -101,6 +101,7 @@ export async function register(
     userId: referrer.id,
     message: `${input.fullName} joined The Vault with your referral code.`,
     link: '/profile',
+    from: 'member',
     at: deps.clock.now(),
   });
   return { referral: { status: 'applied', referrerName: referrer.name } };

@@ -340,6 +340,7 @@ export async function notifyCustomer(ctx: DeliveryContext, me: UserRow, orderId:
         userId: order.userId,
         message: `Your driver is on the way with order #${shortOrderId(order.id)}: about ${minutesLeft} minute${minutesLeft === 1 ? '' : 's'} to go.`,
         link: '/orders',
+        from: 'staff',
         at: ctx.now,
       });
     },
@@ -374,6 +375,7 @@ export async function markDelivered(
         userId: order.userId,
         message: `Your order #${short} has been delivered. Enjoy!`,
         link: '/orders',
+        from: 'staff',
         at: ctx.now,
       });
       const staff = await tx
@@ -385,6 +387,7 @@ export async function markDelivered(
           userId: person.id,
           message: `Order #${short} was delivered by ${me.name}.`,
           link: '/admin?tab=orders',
+          from: 'staff',
           at: ctx.now,
         });
       }
@@ -435,6 +438,7 @@ async function requeueExpiredClaims(tx: Executor, ctx: DeliveryContext, orderId?
         userId: driverId,
         message: `Order #${shortOrderId(id)} went back to the queue: you ran out of time to submit an ETA.`,
         link: '/driver-queue',
+        from: 'staff',
         at: ctx.now,
       });
       await publish(tx, 'orders.requeued', { orderId: id }, [{ kind: 'users', userIds: [driverId] }]);

@@ -118,6 +118,7 @@ export async function createComment(
         userId: post.authorId,
         message: `${input.isAnonymous ? 'Someone' : commenter.name} commented on your post.`,
         link: '/feed',
+        from: 'member',
         at: now,
       });
     }

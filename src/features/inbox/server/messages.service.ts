@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '~/shared/app-error';
+import { isStaff } from '~/shared/permissions';
 import { notify } from '~/features/notifications/server/notifications.service';
 import type { Db, Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
@@ -109,7 +110,14 @@ async function notifyRecipient(
     .from(user)
     .where(eq(user.id, sender.id));
   const { name } = counterpartFor(recipient, senderRow);
-  await notify(tx, { userId: recipientId, message: `New message from ${name}`, link, at: now });
+  // The Admin Team (a masked staff sender) gets the staff badge; a member's name is only ever text.
+  await notify(tx, {
+    userId: recipientId,
+    message: `New message from ${name}`,
+    link,
+    from: senderRow && isStaff(senderRow) ? 'staff' : 'member',
+    at: now,
+  });
 }
 
 /**

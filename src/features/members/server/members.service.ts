@@ -148,7 +148,12 @@ export async function setRoles(
       meta: { memberId, memberName: target.name, oldRoles: from, newRoles: to },
       at: now,
     });
-    await notify(tx, { userId: memberId, message: `Your roles are now: ${to.join(', ')}.`, at: now });
+    await notify(tx, {
+      userId: memberId,
+      message: `Your roles are now: ${to.join(', ')}.`,
+      from: 'staff',
+      at: now,
+    });
     await announceMemberChange(tx, memberId);
     return toAdminMember(updated!, actor);
   });

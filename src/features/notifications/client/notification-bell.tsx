@@ -1,4 +1,4 @@
-import { Bell, BellOff } from 'lucide-react';
+import { Bell, BellOff, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -108,7 +108,10 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: number })
           {!item.read && <span className="sr-only">Unread: </span>}
           {item.message}
         </span>
-        <TimeAgo at={item.createdAt} now={now} />
+        <span className="flex items-center gap-2">
+          {item.fromStaff && <StaffBadge />}
+          <TimeAgo at={item.createdAt} now={now} />
+        </span>
       </span>
     </>
   );
@@ -122,5 +125,18 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: number })
     </DropdownMenu.Item>
   ) : (
     <DropdownMenu.Item className={rowClass}>{body}</DropdownMenu.Item>
+  );
+}
+
+/**
+ * Marks what The Vault and its staff send. The server sets it (`fromStaff`); a member cannot write it into a name,
+ * so "Admin Team" typed by a member still arrives without it.
+ */
+function StaffBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary">
+      <ShieldCheck aria-hidden className="size-3.5" />
+      Vault Team
+    </span>
   );
 }

@@ -5,10 +5,14 @@ import { notification } from '~/server/db/tables/notifications.tables';
 import { publish } from '~/server/events';
 import { NOTIFICATION_MENU_SIZE, type NotificationsResponse } from '../notifications.schema';
 
-/** Tells a member something, in the caller's transaction; their browsers hear of it when it commits. */
+/**
+ * Tells a member something, in the caller's transaction; their browsers hear of it when it commits. `from` says
+ * who is speaking: 'staff' for The Vault and its staff (the bell shows a badge), 'member' when the words name or
+ * come from another member.
+ */
 export async function notify(
   tx: Executor,
-  note: { userId: string; message: string; link?: string; at: Date },
+  note: { userId: string; message: string; link?: string; from: 'staff' | 'member'; at: Date },
 ): Promise<void> {
   const id = randomUUID();
   await tx.insert(notification).values({
@@ -16,6 +20,7 @@ export async function notify(
     userId: note.userId,
     message: note.message,
     link: note.link ?? null,
+    fromStaff: note.from === 'staff',
     createdAt: note.at,
   });
   await publish(tx, 'notifications.new', { notificationId: id }, [{ kind: 'users', userIds: [note.userId] }]);
@@ -41,6 +46,7 @@ export async function listNotifications(db: Db, userId: string): Promise<Notific
       message: n.message,
       link: n.link,
       read: n.read,
+      fromStaff: n.fromStaff,
       createdAt: n.createdAt.toISOString(),
     })),
     unreadCount: unread?.value ?? 0,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/server/testing/members';
 import { sseReader } from '~/server/testing/sse';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { NotificationsResponse } from '../notifications.schema';
@@ -26,10 +26,16 @@ describe('notifications', () => {
         userId: alice.user.id,
         message: `Note ${i}`,
         link: i === 7 ? '/orders' : undefined,
+        from: 'staff',
         at: t.clock.now(),
       });
     }
-    await notify(t.database.db, { userId: bob.user.id, message: 'For Bob only', at: t.clock.now() });
+    await notify(t.database.db, {
+      userId: bob.user.id,
+      message: 'For Bob only',
+      from: 'staff',
+      at: t.clock.now(),
+    });
 
     const mine = await listFor(alice.cookie);
     expect(mine.unreadCount).toBe(7);
@@ -42,8 +48,8 @@ describe('notifications', () => {
   it('marks all of a member’s notifications read, and nobody else’s', async () => {
     const alice = await signedInMember(t);
     const bob = await signedInMember(t);
-    await notify(t.database.db, { userId: alice.user.id, message: 'One', at: t.clock.now() });
-    await notify(t.database.db, { userId: bob.user.id, message: 'Two', at: t.clock.now() });
+    await notify(t.database.db, { userId: alice.user.id, message: 'One', from: 'staff', at: t.clock.now() });
+    await notify(t.database.db, { userId: bob.user.id, message: 'Two', from: 'staff', at: t.clock.now() });
     expect(
       (await t.call('POST', '/api/notifications/read-all', undefined, { Cookie: alice.cookie })).status,
     ).toBe(200);
@@ -59,7 +65,7 @@ describe('notifications', () => {
     await aliceStream.next((m) => m.event === 'ready');
     await bobStream.next((m) => m.event === 'ready');
     await t.database.db.transaction((tx) =>
-      notify(tx, { userId: alice.user.id, message: 'Hello', at: t.clock.now() }),
+      notify(tx, { userId: alice.user.id, message: 'Hello', from: 'member', at: t.clock.now() }),
     );
     const event = await aliceStream.next((m) => m.event === 'change');
     expect(JSON.parse(event.data)).toMatchObject({ topic: 'notifications.new' });
@@ -86,7 +92,62 @@ describe('what notifies a member', () => {
     expect(list.items[0]).toMatchObject({
       message: 'Rae Newcomer joined The Vault with your referral code.',
       link: '/profile',
+      fromStaff: false,
     });
     expect(list.unreadCount).toBe(1);
+  });
+});
+
+describe('the staff badge', () => {
+  it('marks what The Vault and its staff send, never what a member writes, whatever their name', async () => {
+    const staff = await signedInWithRoles(t, ['Admin'], { name: 'Ada Admin' });
+    const lookalike = await signedInMember(t, { fullName: 'Team Admin' });
+    const member = await signedInMember(t);
+
+    // A role change and an order update come from the staff.
+    expect(
+      (
+        await t.call(
+          'PUT',
+          `/api/admin/members/${member.user.id}/roles`,
+          { roles: ['Member', 'Support'] },
+          {
+            Cookie: staff.cookie,
+          },
+        )
+      ).status,
+    ).toBe(200);
+    // A message from a member, and one from the Admin Team.
+    for (const sender of [lookalike.cookie, staff.cookie]) {
+      t.clock.advance(1000);
+      const started = await t.call(
+        'POST',
+        '/api/inbox/conversations',
+        { recipientId: member.user.id },
+        {
+          Cookie: sender,
+        },
+      );
+      const { conversation } = (await started.json()) as { conversation: { id: string } };
+      const sent = await t.call(
+        'POST',
+        `/api/inbox/conversations/${conversation.id}/messages`,
+        { content: 'Hi' },
+        {
+          Cookie: sender,
+        },
+      );
+      expect(sent.status).toBe(201);
+    }
+
+    const items = (await listFor(member.cookie)).items.map(({ message, fromStaff }) => ({
+      message,
+      fromStaff,
+    }));
+    expect(items).toEqual([
+      { message: 'New message from Admin Team', fromStaff: true },
+      { message: 'New message from Team Admin', fromStaff: false },
+      { message: 'Your roles are now: Support, Member.', fromStaff: true },
+    ]);
   });
 });

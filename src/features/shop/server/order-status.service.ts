@@ -82,6 +82,7 @@ export async function setOrderStatus(
         userId: order.userId,
         message: message(shortOrderId(order.id)),
         link: '/orders',
+        from: 'staff',
         at: now,
       });
     }

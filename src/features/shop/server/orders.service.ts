@@ -118,7 +118,7 @@ async function notifyNewOrder(tx: Executor, order: OrderRow, now: Date) {
       });
     }
   }
-  for (const [userId, note] of messages) await notify(tx, { userId, ...note, at: now });
+  for (const [userId, note] of messages) await notify(tx, { userId, ...note, from: 'staff', at: now });
 }
 
 async function findByKey(tx: Executor, userId: string, key: string): Promise<OrderView | undefined> {

@@ -12,6 +12,8 @@ export const notification = pgTable(
     /** A route inside the app to open when the member selects it. */
     link: text(),
     read: boolean().notNull().default(false),
+    /** Sent by The Vault or its staff (orders, roles, deliveries, a staff message), never worded by a member. */
+    fromStaff: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notification_user_created_idx').on(t.userId, t.createdAt)],

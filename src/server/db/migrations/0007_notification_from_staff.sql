@@ -1,0 +1,1 @@
+ALTER TABLE "notification" ADD COLUMN "from_staff" boolean DEFAULT false NOT NULL;
