@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { access, type SignedInEnv } from '~/server/middleware/access';
 import { isSearch, memberLimit } from '~/server/middleware/abuse-limits';
 import { upload } from '~/server/uploads/upload';
@@ -29,6 +29,13 @@ const loginToLike = { message: LIKE_LOGIN_REQUIRED, title: LOGIN_REQUIRED_TITLE 
 const loginToComment = { message: COMMENT_LOGIN_REQUIRED, title: LOGIN_REQUIRED_TITLE };
 
 /** The community feed: posts, media, likes and comments, for signed-in members. */
+/** Like (PUT) and unlike (DELETE) answer alike: the post's like count and whether the member likes it now. */
+async function answerLike(c: Context<SignedInEnv>, postId: string, liked: boolean) {
+  const { database, clock } = c.get('services');
+  const result = await setLike(database.db, c.get('user').id, postId, liked, clock.now());
+  return c.json(result satisfies LikeResponse, 200);
+}
+
 export const feedRoutes = new Hono<SignedInEnv>()
   .get(
     '/',
@@ -82,33 +89,13 @@ export const feedRoutes = new Hono<SignedInEnv>()
     '/posts/:postId/like',
     access('signed-in', { visitor: loginToLike }),
     validate('param', postIdSchema),
-    async (c) => {
-      const { database, clock } = c.get('services');
-      const result = await setLike(
-        database.db,
-        c.get('user').id,
-        c.req.valid('param').postId,
-        true,
-        clock.now(),
-      );
-      return c.json(result satisfies LikeResponse, 200);
-    },
+    async (c) => answerLike(c, c.req.valid('param').postId, true),
   )
   .delete(
     '/posts/:postId/like',
     access('signed-in', { visitor: loginToLike }),
     validate('param', postIdSchema),
-    async (c) => {
-      const { database, clock } = c.get('services');
-      const result = await setLike(
-        database.db,
-        c.get('user').id,
-        c.req.valid('param').postId,
-        false,
-        clock.now(),
-      );
-      return c.json(result satisfies LikeResponse, 200);
-    },
+    async (c) => answerLike(c, c.req.valid('param').postId, false),
   )
   .get(
     '/posts/:postId/comments',
