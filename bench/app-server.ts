@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { AppDeps } from '~/server/app-env';
-import { createApp } from '~/server/app';
+import { createApp, createServices } from '~/server/app';
 import { parseConfig } from '~/server/config';
 import { EventHub } from '~/server/events';
 import { createLogger } from '~/server/logger';
@@ -32,7 +32,7 @@ export async function startAppServer(backend: BenchBackend): Promise<RunningApp>
   const hub = new EventHub(backend.database);
   await hub.start();
   const deps: AppDeps = { config, database: backend.database, hub, logger, clock: systemClock };
-  const app = createApp(deps);
+  const app = createApp(createServices(deps));
   server.on('request', getRequestListener(app.fetch, { hostname: '127.0.0.1' }));
   return {
     url: local.url,

@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import type { EventHub } from './events';
 import type { Logger } from './logger';
 import type { TokenBuckets } from './rate-limit';
+import type { ServiceContext } from './service-context';
 import type { Storage } from './storage';
 
 /** What the app is built from; tests build it the same way with their own database and clock. */
@@ -26,5 +27,6 @@ export interface AppServices extends AppDeps {
 }
 
 export interface AppEnv {
-  Variables: RequestIdVariables & { services: AppServices };
+  /** `services` for the platform's middleware; `ctx` for handlers to pass to services (service-context.ts). */
+  Variables: RequestIdVariables & { services: AppServices; ctx: ServiceContext };
 }

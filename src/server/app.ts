@@ -27,6 +27,7 @@ import { requestLogger } from './middleware/request-logger';
 import { resolveEventViewer } from './event-viewer';
 import { TokenBuckets } from './rate-limit';
 import { resolveAuthSecret } from './secrets';
+import { requestContext } from './service-context';
 import { sessionRoutes } from './session.routes';
 import { staticRoutes } from './static';
 import { LocalStorage } from './storage';
@@ -38,20 +39,26 @@ export interface AppOptions {
   routes?: [path: string, router: Hono<AppEnv>][];
 }
 
-export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const { config, logger } = deps;
-  const services: AppServices = {
+/** The parts built from the deps once per process: shared by the app and the background jobs. */
+export function createServices(deps: AppDeps): AppServices {
+  const { config } = deps;
+  return {
     ...deps,
     auth: createAuth({ db: deps.database.db, config, secret: resolveAuthSecret(config) }),
     storage: new LocalStorage(config.uploadsDir),
     buckets: new TokenBuckets(),
   };
+}
+
+export function createApp(services: AppServices, options: AppOptions = {}) {
+  const { config, logger } = services;
   const app = new Hono<AppEnv>();
 
   // 1. Who is asking, and a line in the log for it.
   app.use(requestId());
   app.use(async (c, next) => {
     c.set('services', services);
+    c.set('ctx', requestContext(services, c));
     await next();
   });
   app.use(requestLogger(logger));

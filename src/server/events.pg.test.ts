@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '~/shared/time';
 import { signedInMember } from '~/server/testing/members';
-import { createApp } from './app';
+import { createApp, createServices } from './app';
 import { openDatabase, type Database } from './db/client';
 import { EventHub, publish } from './events';
 import { createLogger } from './logger';
@@ -23,13 +23,15 @@ beforeAll(async () => {
   secondDatabase = await openDatabase({ kind: 'postgres', url: first.databaseUrl!, poolMax: 2 });
   secondHub = new EventHub(secondDatabase);
   await secondHub.start();
-  const app = createApp({
-    config: first.config,
-    database: secondDatabase,
-    hub: secondHub,
-    logger: createLogger(first.config),
-    clock: systemClock,
-  });
+  const app = createApp(
+    createServices({
+      config: first.config,
+      database: secondDatabase,
+      hub: secondHub,
+      logger: createLogger(first.config),
+      clock: systemClock,
+    }),
+  );
   secondServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
   await new Promise((resolve) => secondServer.once('listening', resolve));
   secondUrl = `http://127.0.0.1:${(secondServer.address() as AddressInfo).port}`;

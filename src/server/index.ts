@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { systemClock } from '~/shared/time';
 import { startClaimSweeper } from '~/features/delivery/server/claim-sweeper';
-import { createApp } from './app';
+import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -26,8 +26,9 @@ async function main() {
   await hub.start();
 
   const deps = { config, database, hub, logger, clock: systemClock };
-  const app = createApp(deps);
-  const stopSweeper = startClaimSweeper(deps);
+  const services = createServices(deps);
+  const app = createApp(services);
+  const stopSweeper = startClaimSweeper(services);
   const server = serve(
     { fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) },
     (info) => {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createApp, type AppOptions } from '../app';
+import { createApp, createServices, type AppOptions } from '../app';
+import { jobContext, type ServiceContext } from '../service-context';
 import { parseConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { EventHub } from '../events';
@@ -53,6 +54,11 @@ export interface TestContext {
   hub: EventHub;
   clock: TestClock;
   config: Config;
+  /**
+   * A service context as a request would build it, at the test clock's time; `overrides` for a second instance's
+   * database or another moment. For tests that call a service directly (races, the sweeper).
+   */
+  ctx(overrides?: Partial<ServiceContext>): ServiceContext;
   /** The PostgreSQL URL of this context's database (postgres backend only), for a second instance. */
   databaseUrl: string | undefined;
   /** A request as our own pages send it: JSON body, same Origin. */
@@ -79,7 +85,8 @@ export async function createTestContext(
   const hub = new EventHub(database);
   await hub.start();
   const clock = new TestClock();
-  const app = createApp({ config, database, hub, logger, clock }, options.app);
+  const services = createServices({ config, database, hub, logger, clock });
+  const app = createApp(services, options.app);
 
   return {
     app,
@@ -88,6 +95,7 @@ export async function createTestContext(
     clock,
     config,
     databaseUrl: url,
+    ctx: (overrides = {}) => ({ ...jobContext(services), ...overrides }),
     async call(method, urlPath, body, headers = {}) {
       return app.request(urlPath, {
         method,

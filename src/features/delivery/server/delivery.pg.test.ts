@@ -109,14 +109,12 @@ it('an ETA at the last moment racing the sweep ends one way: ETA and no strike, 
       if (contender === 0) {
         // The driver's ETA, a millisecond inside the window.
         const now = new Date(claimedAt.getTime() + WINDOW - 1);
-        await submitEta({ db: t.database.db, now, etaWindowMs: WINDOW }, me, orderId, 15);
+        await submitEta(t.ctx({ now }), me, { orderId, etaMinutes: 15 });
         return true;
       }
       // The sweep on a second instance whose clock has just passed the window.
       const now = new Date(claimedAt.getTime() + WINDOW + 1);
-      return (await sweepExpiredClaims({ db: secondInstance.db, now, etaWindowMs: WINDOW })).includes(
-        orderId,
-      );
+      return (await sweepExpiredClaims(t.ctx({ db: secondInstance.db, now }))).includes(orderId);
     },
   });
   expect(winners.every((count) => count === 1)).toBe(true);
@@ -176,7 +174,7 @@ it('two instances sweeping the same expired claims at once strike each driver on
     },
     attempt: async (orderId, contender) => {
       const db = contender === 0 ? t.database.db : secondInstance.db;
-      return (await sweepExpiredClaims({ db, now: new Date(), etaWindowMs: WINDOW })).includes(orderId);
+      return (await sweepExpiredClaims(t.ctx({ db, now: new Date() }))).includes(orderId);
     },
   });
   expect(winners.every((count) => count === 1)).toBe(true);
@@ -220,10 +218,10 @@ it('two drivers calling dibs on one expired claim, with a sweep running: one win
       const driver = contenders[contender];
       if (!driver) {
         // The sweep on the second instance at the same moment: it may re-queue the claim, never win it.
-        await sweepExpiredClaims({ db: secondInstance.db, now, etaWindowMs: WINDOW });
+        await sweepExpiredClaims(t.ctx({ db: secondInstance.db, now }));
         return false;
       }
-      const order = await claimOrder({ db: driver.db, now, etaWindowMs: WINDOW }, driver.me, orderId);
+      const order = await claimOrder(t.ctx({ db: driver.db, now }), driver.me, { orderId });
       return order.driver?.id === driver.me.id;
     },
   });

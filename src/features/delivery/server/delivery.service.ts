@@ -16,6 +16,7 @@ import type { Db, Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { publish } from '~/server/events';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import {
   ORDER_ALREADY_CLAIMED,
   type DriverOrderView,
@@ -23,28 +24,26 @@ import {
   type DriverSelf,
 } from '../delivery.schema';
 
-/** What the delivery rules need besides the database: the server's clock and the ETA window. */
-export interface DeliveryContext {
-  db: Db;
-  now: Date;
-  etaWindowMs: number;
+/** The order a driver acts on: the route's `:orderId`. */
+interface OrderRef {
+  orderId: string;
 }
 
 const HISTORY_SIZE = 50;
 const driver = alias(user, 'driver');
 
-export function driverSelf(me: UserRow): DriverSelf {
-  const holdsDriverRole = can(me, 'claim:order');
+export function driverSelf(actor: Actor): DriverSelf {
+  const holdsDriverRole = can(actor, 'claim:order');
   return {
     holdsDriverRole,
-    isApprovedDriver: me.isApprovedDriver,
-    isOnline: me.isOnline,
-    strikes: me.strikes,
+    isApprovedDriver: actor.isApprovedDriver,
+    isOnline: actor.isOnline,
+    strikes: actor.strikes,
     cannotClaimBecause: !holdsDriverRole
       ? 'Only drivers can call dibs.'
-      : !me.isApprovedDriver
+      : !actor.isApprovedDriver
         ? 'An admin has to approve you as a driver before you can call dibs.'
-        : !me.isOnline
+        : !actor.isOnline
           ? 'Go online to call dibs on orders.'
           : null,
   };
@@ -102,7 +101,7 @@ function selectDeliveryOrders(db: Executor) {
 const isDelivery = eq(shopOrder.deliveryMethod, 'Delivery');
 
 /** Claims at or before this moment are past their window. */
-const cutoffOf = (ctx: DeliveryContext) => new Date(ctx.now.getTime() - ctx.etaWindowMs);
+const cutoffOf = (ctx: ServiceContext) => new Date(ctx.now.getTime() - ctx.config.etaWindowMs);
 /** A claim past its window: it counts as available, and its driver may no longer act on it. */
 const isExpiredClaim = (cutoff: Date) =>
   and(eq(shopOrder.status, 'claimed'), lte(shopOrder.claimedAt, cutoff)) as SQL;
@@ -125,19 +124,20 @@ const REQUEUED = {
  * It only reads: a claim past its window shows as available (as the sweep will leave it) until the sweep, or
  * a driver's Call Dibs, re-queues it with the strike.
  */
-export async function driverQueue(ctx: DeliveryContext, me: UserRow): Promise<DriverQueueResponse> {
-  const { db, now, etaWindowMs } = ctx;
+export async function driverQueue(ctx: ServiceContext, actor: Actor): Promise<DriverQueueResponse> {
+  const { db, now } = ctx;
+  const { etaWindowMs } = ctx.config;
   const cutoff = cutoffOf(ctx);
-  const seesAllRuns = can(me, 'read:orders');
+  const seesAllRuns = can(actor, 'read:orders');
   const [available, myRuns, history, allRuns] = await Promise.all([
     selectDeliveryOrders(db)
       .where(and(isDelivery, or(eq(shopOrder.status, 'available'), isExpiredClaim(cutoff))))
       .orderBy(shopOrder.createdAt, shopOrder.id),
     selectDeliveryOrders(db)
-      .where(and(isDelivery, eq(shopOrder.assignedDriverId, me.id), isRunInFlight(cutoff)))
+      .where(and(isDelivery, eq(shopOrder.assignedDriverId, actor.id), isRunInFlight(cutoff)))
       .orderBy(shopOrder.claimedAt, shopOrder.id),
     selectDeliveryOrders(db)
-      .where(and(isDelivery, eq(shopOrder.assignedDriverId, me.id), eq(shopOrder.status, 'completed')))
+      .where(and(isDelivery, eq(shopOrder.assignedDriverId, actor.id), eq(shopOrder.status, 'completed')))
       .orderBy(desc(shopOrder.completedAt), desc(shopOrder.id))
       .limit(HISTORY_SIZE),
     seesAllRuns
@@ -149,14 +149,14 @@ export async function driverQueue(ctx: DeliveryContext, me: UserRow): Promise<Dr
   const everyId = [...available, ...myRuns, ...history, ...(allRuns ?? [])].map((row) => row.order.id);
   const items = await itemsOf(db, [...new Set(everyId)]);
   const view = (rows: { order: OrderRow; driverName: string | null }[]) =>
-    rows.map((row) => toDriverView(me, row, items, etaWindowMs));
+    rows.map((row) => toDriverView(actor, row, items, etaWindowMs));
   const asAvailable = available.map((row) =>
     row.order.status === 'claimed' ? { order: { ...row.order, ...REQUEUED }, driverName: null } : row,
   );
   return {
     serverNow: now.toISOString(),
     etaWindowMs,
-    me: driverSelf(me),
+    me: driverSelf(actor),
     available: view(asAvailable),
     myRuns: view(myRuns),
     history: view(history),
@@ -164,21 +164,21 @@ export async function driverQueue(ctx: DeliveryContext, me: UserRow): Promise<Dr
   };
 }
 
-async function viewOf(ctx: DeliveryContext, me: UserRow, orderId: string): Promise<DriverOrderView> {
+async function viewOf(ctx: ServiceContext, actor: Actor, orderId: string): Promise<DriverOrderView> {
   const [row] = await selectDeliveryOrders(ctx.db).where(eq(shopOrder.id, orderId));
   if (!row) throw new AppError('NOT_FOUND', 'This order does not exist.');
-  return toDriverView(me, row, await itemsOf(ctx.db, [orderId]), ctx.etaWindowMs);
+  return toDriverView(actor, row, await itemsOf(ctx.db, [orderId]), ctx.config.etaWindowMs);
 }
 
 /** Why a run the driver acted on is not theirs to act on any more. */
-async function explainLostRun(ctx: DeliveryContext, me: UserRow, orderId: string): Promise<AppError> {
+async function explainLostRun(ctx: ServiceContext, actor: Actor, orderId: string): Promise<AppError> {
   const [order] = await ctx.db.select().from(shopOrder).where(eq(shopOrder.id, orderId));
   if (!order || order.deliveryMethod !== 'Delivery') {
     return new AppError('NOT_FOUND', 'This order does not exist.');
   }
   if (
     order.status === 'claimed' &&
-    order.assignedDriverId === me.id &&
+    order.assignedDriverId === actor.id &&
     order.claimedAt &&
     order.claimedAt <= cutoffOf(ctx)
   ) {
@@ -211,12 +211,12 @@ interface RunStep {
  * writes (`then`), its audit row and the change event go in the same transaction. False when the order was not
  * where the step expected.
  */
-async function stepRun(ctx: DeliveryContext, me: UserRow, step: RunStep): Promise<boolean> {
-  return ctx.db.transaction((tx) => stepRunIn(tx, ctx, me, step));
+async function stepRun(ctx: ServiceContext, actor: Actor, step: RunStep): Promise<boolean> {
+  return ctx.db.transaction((tx) => stepRunIn(tx, ctx, actor, step));
 }
 
 /** stepRun in the caller's transaction. */
-async function stepRunIn(tx: Executor, ctx: DeliveryContext, me: UserRow, step: RunStep): Promise<boolean> {
+async function stepRunIn(tx: Executor, ctx: ServiceContext, actor: Actor, step: RunStep): Promise<boolean> {
   const [order] = await tx
     .update(shopOrder)
     .set({ ...step.set, updatedAt: ctx.now })
@@ -227,8 +227,8 @@ async function stepRunIn(tx: Executor, ctx: DeliveryContext, me: UserRow, step: 
   const { meta } = step.audit;
   await writeAudit(tx, {
     eventType: step.audit.eventType,
-    actorId: me.id,
-    meta: { orderId: step.orderId, driverId: me.id, ...(typeof meta === 'function' ? meta(order) : meta) },
+    actorId: actor.id,
+    meta: { orderId: step.orderId, driverId: actor.id, ...(typeof meta === 'function' ? meta(order) : meta) },
     at: ctx.now,
   });
   await publishOrderChanged(tx, order);
@@ -241,29 +241,29 @@ async function stepRunIn(tx: Executor, ctx: DeliveryContext, me: UserRow, step: 
  * (the previous driver's strike and the CLAIM_EXPIRED audit), then claimed.
  */
 export async function claimOrder(
-  ctx: DeliveryContext,
-  me: UserRow,
-  orderId: string,
+  ctx: ServiceContext,
+  actor: Actor,
+  { orderId }: OrderRef,
 ): Promise<DriverOrderView> {
   const [target] = await ctx.db
     .select({ method: shopOrder.deliveryMethod })
     .from(shopOrder)
     .where(eq(shopOrder.id, orderId));
   if (!target || target.method !== 'Delivery') throw new AppError('NOT_FOUND', 'This order does not exist.');
-  const refusal = driverSelf(me).cannotClaimBecause;
+  const refusal = driverSelf(actor).cannotClaimBecause;
   if (refusal) throw new AppError('FORBIDDEN', refusal, { title: 'Cannot Call Dibs' });
   const claimed = await ctx.db.transaction(async (tx) => {
     await requeueExpiredClaims(tx, ctx, orderId);
-    return stepRunIn(tx, ctx, me, {
+    return stepRunIn(tx, ctx, actor, {
       orderId,
       from: [eq(shopOrder.status, 'available'), isDelivery],
-      set: { status: 'claimed', assignedDriverId: me.id, claimedAt: ctx.now },
+      set: { status: 'claimed', assignedDriverId: actor.id, claimedAt: ctx.now },
       audit: { eventType: 'ORDER_CLAIMED' },
     });
   });
   if (!claimed)
     throw new AppError('ALREADY_CLAIMED', ORDER_ALREADY_CLAIMED, { title: ORDER_ALREADY_CLAIMED });
-  return viewOf(ctx, me, orderId);
+  return viewOf(ctx, actor, orderId);
 }
 
 /**
@@ -271,35 +271,34 @@ export async function claimOrder(
  * races against, so either the ETA stands (no strike) or the order was re-queued (one strike), never both.
  */
 export async function submitEta(
-  ctx: DeliveryContext,
-  me: UserRow,
-  orderId: string,
-  etaMinutes: number,
+  ctx: ServiceContext,
+  actor: Actor,
+  { orderId, etaMinutes }: OrderRef & { etaMinutes: number },
 ): Promise<DriverOrderView> {
-  const accepted = await stepRun(ctx, me, {
+  const accepted = await stepRun(ctx, actor, {
     orderId,
-    from: [isLiveClaim(cutoffOf(ctx)), eq(shopOrder.assignedDriverId, me.id)],
+    from: [isLiveClaim(cutoffOf(ctx)), eq(shopOrder.assignedDriverId, actor.id)],
     set: { status: 'in-progress', etaMinutes, etaSubmittedAt: ctx.now },
     audit: { eventType: 'ETA_SUBMITTED', meta: { etaMinutes } },
   });
-  if (!accepted) throw await explainLostRun(ctx, me, orderId);
-  return viewOf(ctx, me, orderId);
+  if (!accepted) throw await explainLostRun(ctx, actor, orderId);
+  return viewOf(ctx, actor, orderId);
 }
 
 /**
  * The driver gives a claimed order back before the ETA: no strike. After the ETA only an admin can; after the
  * window the claim is not theirs to give back (it counts as available, and the strike stands).
  */
-export async function cancelRun(ctx: DeliveryContext, me: UserRow, orderId: string): Promise<void> {
-  const cancelled = await stepRun(ctx, me, {
+export async function cancelRun(ctx: ServiceContext, actor: Actor, { orderId }: OrderRef): Promise<void> {
+  const cancelled = await stepRun(ctx, actor, {
     orderId,
-    from: [isLiveClaim(cutoffOf(ctx)), eq(shopOrder.assignedDriverId, me.id)],
+    from: [isLiveClaim(cutoffOf(ctx)), eq(shopOrder.assignedDriverId, actor.id)],
     set: REQUEUED,
     audit: { eventType: 'RUN_CANCELLED' },
   });
   if (cancelled) return;
   const [order] = await ctx.db.select().from(shopOrder).where(eq(shopOrder.id, orderId));
-  if (order?.status === 'in-progress' && order.assignedDriverId === me.id) {
+  if (order?.status === 'in-progress' && order.assignedDriverId === actor.id) {
     throw new AppError(
       'CONFLICT',
       'You have seen the address of this order: only an admin can return it to the queue.',
@@ -308,7 +307,7 @@ export async function cancelRun(ctx: DeliveryContext, me: UserRow, orderId: stri
       },
     );
   }
-  throw await explainLostRun(ctx, me, orderId);
+  throw await explainLostRun(ctx, actor, orderId);
 }
 
 /** Minutes left of the driver's ETA, at least 1. */
@@ -324,9 +323,13 @@ function minutesLeftOf(order: OrderRow, now: Date): number {
  * that sets `customer_notified_at` (one conditional update) notifies; every later one, also at the same moment,
  * is ALREADY_NOTIFIED.
  */
-export async function notifyCustomer(ctx: DeliveryContext, me: UserRow, orderId: string): Promise<void> {
-  const mine = [eq(shopOrder.status, 'in-progress'), eq(shopOrder.assignedDriverId, me.id)];
-  const sent = await stepRun(ctx, me, {
+export async function notifyCustomer(
+  ctx: ServiceContext,
+  actor: Actor,
+  { orderId }: OrderRef,
+): Promise<void> {
+  const mine = [eq(shopOrder.status, 'in-progress'), eq(shopOrder.assignedDriverId, actor.id)];
+  const sent = await stepRun(ctx, actor, {
     orderId,
     from: [...mine, isNull(shopOrder.customerNotifiedAt)],
     set: { customerNotifiedAt: ctx.now },
@@ -355,18 +358,18 @@ export async function notifyCustomer(ctx: DeliveryContext, me: UserRow, orderId:
       title: 'Customer Notified',
     });
   }
-  throw await explainLostRun(ctx, me, orderId);
+  throw await explainLostRun(ctx, actor, orderId);
 }
 
 /** Delivered: the order is completed and archived; Owners, Admins and the customer are told. */
 export async function markDelivered(
-  ctx: DeliveryContext,
-  me: UserRow,
-  orderId: string,
+  ctx: ServiceContext,
+  actor: Actor,
+  { orderId }: OrderRef,
 ): Promise<DriverOrderView> {
-  const delivered = await stepRun(ctx, me, {
+  const delivered = await stepRun(ctx, actor, {
     orderId,
-    from: [eq(shopOrder.status, 'in-progress'), eq(shopOrder.assignedDriverId, me.id)],
+    from: [eq(shopOrder.status, 'in-progress'), eq(shopOrder.assignedDriverId, actor.id)],
     set: { status: 'completed', completedAt: ctx.now },
     audit: { eventType: 'ORDER_DELIVERED', meta: { oldStatus: 'in-progress', newStatus: 'completed' } },
     then: async (tx, order) => {
@@ -385,7 +388,7 @@ export async function markDelivered(
       for (const person of staff) {
         await notify(tx, {
           userId: person.id,
-          message: `Order #${short} was delivered by ${me.name}.`,
+          message: `Order #${short} was delivered by ${actor.name}.`,
           link: '/admin?tab=orders',
           from: 'staff',
           at: ctx.now,
@@ -393,8 +396,8 @@ export async function markDelivered(
       }
     },
   });
-  if (!delivered) throw await explainLostRun(ctx, me, orderId);
-  return viewOf(ctx, me, orderId);
+  if (!delivered) throw await explainLostRun(ctx, actor, orderId);
+  return viewOf(ctx, actor, orderId);
 }
 
 /**
@@ -402,7 +405,7 @@ export async function markDelivered(
  * Safe on several instances at once, and against a last-moment ETA or a Call Dibs: each order changes once (see
  * requeueExpiredClaims). Returns the ids of the orders it re-queued.
  */
-export async function sweepExpiredClaims(ctx: DeliveryContext): Promise<string[]> {
+export async function sweepExpiredClaims(ctx: ServiceContext): Promise<string[]> {
   return ctx.db.transaction((tx) => requeueExpiredClaims(tx, ctx));
 }
 
@@ -413,7 +416,7 @@ export async function sweepExpiredClaims(ctx: DeliveryContext): Promise<string[]
  * another transaction holds, one order waits for the lock and looks again, so each claim is re-queued, and its
  * driver struck, once. Returns the ids of the orders it re-queued.
  */
-async function requeueExpiredClaims(tx: Executor, ctx: DeliveryContext, orderId?: string): Promise<string[]> {
+async function requeueExpiredClaims(tx: Executor, ctx: ServiceContext, orderId?: string): Promise<string[]> {
   const cutoff = cutoffOf(ctx);
   const expired = await tx
     .select({ id: shopOrder.id, driverId: shopOrder.assignedDriverId })

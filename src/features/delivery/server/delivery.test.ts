@@ -84,8 +84,7 @@ const orderRow = async (orderId: string) =>
 const strikesOf = async (who: Someone) =>
   (await t.database.db.select({ strikes: user.strikes }).from(user).where(eq(user.id, who.id)))[0]!.strikes;
 /** What the server's claim sweeper does every few seconds, at the test clock's time. */
-const sweep = () =>
-  sweepExpiredClaims({ db: t.database.db, now: t.clock.now(), etaWindowMs: t.config.etaWindowMs });
+const sweep = () => sweepExpiredClaims(t.ctx());
 const notesOf = async (who: Someone) =>
   (await t.database.db.select().from(notification).where(eq(notification.userId, who.id))).map(
     (n) => n.message,

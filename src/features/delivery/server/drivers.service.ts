@@ -7,12 +7,13 @@ import type { Db } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { publish } from '~/server/events';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import type { AdminDriver } from '../delivery.schema';
 
 type DriverFlags = { isApprovedDriver?: boolean; isOnline?: boolean };
 
 /** Everyone holding the Driver role, with strikes, deliveries and the share delivered within their ETA. */
-export async function listDrivers(db: Db): Promise<AdminDriver[]> {
+export async function listDrivers({ db }: ServiceContext): Promise<AdminDriver[]> {
   const stats = db
     .select({
       driverId: shopOrder.assignedDriverId,
@@ -74,11 +75,15 @@ async function setFlags(db: Db, actorId: string, driverId: string, flags: Driver
   });
 }
 
-export function setDriverFlags(db: Db, actor: UserRow, driverId: string, flags: DriverFlags, now: Date) {
+export function setDriverFlags(
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { driverId, ...flags }: DriverFlags & { driverId: string },
+) {
   return setFlags(db, actor.id, driverId, flags, now);
 }
 
 /** A driver switches themself online or offline (approval is the admins'). */
-export function setOwnOnline(db: Db, me: UserRow, isOnline: boolean, now: Date) {
-  return setFlags(db, me.id, me.id, { isOnline }, now);
+export function setOwnOnline({ db, now }: ServiceContext, actor: Actor, { isOnline }: { isOnline: boolean }) {
+  return setFlags(db, actor.id, actor.id, { isOnline }, now);
 }

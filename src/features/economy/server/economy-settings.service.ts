@@ -6,11 +6,12 @@ import {
   type EconomySettings,
 } from '~/shared/economy-settings';
 import { writeAudit } from '~/server/audit';
-import type { Db, Executor } from '~/server/db/client';
+import type { Executor } from '~/server/db/client';
 import { economySetting } from '~/server/db/tables/economy.tables';
 import { publish } from '~/server/events';
+import type { Actor, ServiceContext } from '~/server/service-context';
 
-/** The settings in force: what the Economy tab saved, the defaults for the rest. */
+/** The settings in force: what the Economy tab saved, the defaults for the rest. A step: runs in the caller's transaction. */
 export async function readEconomySettings(db: Executor): Promise<EconomySettings> {
   const stored = await db
     .select({ key: economySetting.key, value: economySetting.value })
@@ -23,11 +24,11 @@ export async function readEconomySettings(db: Executor): Promise<EconomySettings
 
 /** Saves the changed settings and audits old and new values in one transaction. */
 export async function updateEconomySettings(
-  db: Db,
-  actorId: string,
+  { db, now: at }: ServiceContext,
+  actor: Actor,
   changes: Partial<EconomySettings>,
-  at: Date,
 ): Promise<EconomySettings> {
+  const actorId = actor.id;
   return db.transaction(async (tx) => {
     const before = await readEconomySettings(tx);
     const changed = (Object.entries(changes) as [EconomySettingKey, number | undefined][]).filter(

@@ -7,21 +7,14 @@ import { claimWeeklyBonus } from './weekly-bonus.service';
 
 export const economyRoutes = new Hono<SignedInEnv>()
   /** Called by the browser when a session starts (sign in or restore). */
-  .post('/weekly-bonus', access('signed-in'), async (c) => {
-    const { database, clock } = c.get('services');
-    return c.json(await claimWeeklyBonus(database.db, c.get('user').id, clock.now()), 200);
-  })
+  .post('/weekly-bonus', access('signed-in'), async (c) =>
+    c.json(await claimWeeklyBonus(c.var.ctx, c.var.user), 200),
+  )
   .get('/settings', access('signed-in'), async (c) => {
-    const settings = await readEconomySettings(c.get('services').database.db);
+    const settings = await readEconomySettings(c.var.ctx.db);
     return c.json({ settings } satisfies EconomySettingsResponse, 200);
   })
   .put('/settings', access('manage:economy'), validate('json', updateEconomySettingsSchema), async (c) => {
-    const { database, clock } = c.get('services');
-    const settings = await updateEconomySettings(
-      database.db,
-      c.get('user').id,
-      c.req.valid('json'),
-      clock.now(),
-    );
+    const settings = await updateEconomySettings(c.var.ctx, c.var.user, c.req.valid('json'));
     return c.json({ settings } satisfies EconomySettingsResponse, 200);
   });
