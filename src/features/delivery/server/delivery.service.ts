@@ -12,7 +12,7 @@ import {
   type OrderRow,
 } from '~/features/shop/server/orders.service';
 import { writeAudit } from '~/server/audit';
-import type { Db, Executor } from '~/server/db/client';
+import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { publish } from '~/server/events';

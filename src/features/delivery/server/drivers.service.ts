@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { can, rolesWith } from '~/shared/permissions';
-import { avatarUrlOf, type UserRow } from '~/server/session';
+import { avatarUrlOf } from '~/server/session';
 import { writeAudit } from '~/server/audit';
 import type { Db } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
