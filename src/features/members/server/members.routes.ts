@@ -3,12 +3,16 @@ import { access, type SignedInEnv } from '~/server/middleware/access';
 import { isSearch, memberLimit } from '~/server/middleware/abuse-limits';
 import { validate } from '~/server/validate';
 import { memberIdParamSchema, memberSearchSchema, setRolesSchema } from '../members.schema';
-import { searchMembers, setBanned, setRoles, type MembersDeps } from './members.service';
+import { searchMembers, setBanned, setRoles } from './members.service';
 
-const depsOf = (c: Context<SignedInEnv>): MembersDeps => ({
-  db: c.get('services').database.db,
-  clock: c.get('services').clock,
-});
+/** Ban and unban: one route body, the flag from the path. */
+const banRoute = (banned: boolean) =>
+  [
+    access('manage:members'),
+    validate('param', memberIdParamSchema),
+    async (c: Context<SignedInEnv, string, { out: { param: { memberId: string } } }>) =>
+      c.json({ member: await setBanned(c.var.ctx, c.var.user, { ...c.req.valid('param'), banned }) }, 200),
+  ] as const;
 
 /** The dashboard's member management: every route checks its capability before it reads its input. */
 export const adminMembersRoutes = new Hono<SignedInEnv>()
@@ -17,25 +21,10 @@ export const adminMembersRoutes = new Hono<SignedInEnv>()
     access('read:members'),
     memberLimit('searches', { when: isSearch }),
     validate('query', memberSearchSchema),
-    async (c) => c.json(await searchMembers(depsOf(c), c.get('user'), c.req.valid('query')), 200),
+    async (c) => c.json(await searchMembers(c.var.ctx, c.var.user, c.req.valid('query')), 200),
   )
-  .post(
-    '/members/:memberId/ban',
-    access('manage:members'),
-    validate('param', memberIdParamSchema),
-    async (c) =>
-      c.json({ member: await setBanned(depsOf(c), c.get('user'), c.req.valid('param').memberId, true) }, 200),
-  )
-  .post(
-    '/members/:memberId/unban',
-    access('manage:members'),
-    validate('param', memberIdParamSchema),
-    async (c) =>
-      c.json(
-        { member: await setBanned(depsOf(c), c.get('user'), c.req.valid('param').memberId, false) },
-        200,
-      ),
-  )
+  .post('/members/:memberId/ban', ...banRoute(true))
+  .post('/members/:memberId/unban', ...banRoute(false))
   .put(
     '/members/:memberId/roles',
     access('edit:roles'),
@@ -44,12 +33,7 @@ export const adminMembersRoutes = new Hono<SignedInEnv>()
     async (c) =>
       c.json(
         {
-          member: await setRoles(
-            depsOf(c),
-            c.get('user'),
-            c.req.valid('param').memberId,
-            c.req.valid('json').roles,
-          ),
+          member: await setRoles(c.var.ctx, c.var.user, { ...c.req.valid('param'), ...c.req.valid('json') }),
         },
         200,
       ),

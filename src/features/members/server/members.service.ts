@@ -2,20 +2,15 @@ import { and, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
 import { can, memberActionRefusal, primaryRole, rolesOf, type Role } from '~/shared/permissions';
-import type { Clock } from '~/shared/time';
 import { avatarUrlOf, type UserRow } from '~/server/session';
 import { writeAudit } from '~/server/audit';
 import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
-import type { Db, Tx } from '~/server/db/client';
+import type { Tx } from '~/server/db/client';
 import { session, user } from '~/server/db/tables/auth.tables';
 import { endUserStreams, publish } from '~/server/events';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import { notify } from '~/features/notifications/server/notifications.service';
 import type { AdminMember, MemberPage, memberSearchSchema } from '../members.schema';
-
-export interface MembersDeps {
-  db: Db;
-  clock: Clock;
-}
 
 const notFound = () => new AppError('NOT_FOUND', 'This member does not exist or has been removed.');
 
@@ -45,8 +40,8 @@ const newestFirst = timeKeyset({ time: user.createdAt, id: user.id, direction: '
  * not see contact details search by name only: a search by email would reveal it a letter at a time.
  */
 export async function searchMembers(
-  deps: MembersDeps,
-  viewer: UserRow,
+  { db }: ServiceContext,
+  viewer: Actor,
   query: z.output<typeof memberSearchSchema>,
 ): Promise<MemberPage> {
   const conditions: SQL[] = [];
@@ -59,7 +54,7 @@ export async function searchMembers(
     }
     conditions.push(or(...fields)!);
   }
-  const rows = await deps.db
+  const rows = await db
     .select({ ...getTableColumns(user), cursorAt: newestFirst.cursorAt })
     .from(user)
     .where(and(...conditions, newestFirst.after(query.cursor)))
@@ -92,15 +87,13 @@ async function announceMemberChange(tx: Tx, memberId: string): Promise<void> {
 }
 
 export async function setBanned(
-  deps: MembersDeps,
-  actor: UserRow,
-  memberId: string,
-  banned: boolean,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { memberId, banned }: { memberId: string; banned: boolean },
 ): Promise<AdminMember> {
-  return deps.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const target = await lockMember(tx, memberId);
     refuseUnlessAllowed(actor, target);
-    const now = deps.clock.now();
     const [updated] = await tx
       .update(user)
       .set({
@@ -126,17 +119,15 @@ export async function setBanned(
 }
 
 export async function setRoles(
-  deps: MembersDeps,
-  actor: UserRow,
-  memberId: string,
-  roles: Role[],
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { memberId, roles }: { memberId: string; roles: Role[] },
 ): Promise<AdminMember> {
-  return deps.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const target = await lockMember(tx, memberId);
     const from = rolesOf(target);
     const to = rolesOf({ roles });
     refuseUnlessAllowed(actor, target, { from, to });
-    const now = deps.clock.now();
     const [updated] = await tx
       .update(user)
       .set({ roles: to, role: primaryRole(to), updatedAt: now })

@@ -3,10 +3,8 @@ import { access, type SignedInEnv } from '~/server/middleware/access';
 import { listNotifications, markAllRead } from './notifications.service';
 
 export const notificationsRoutes = new Hono<SignedInEnv>()
-  .get('/', access('signed-in'), async (c) =>
-    c.json(await listNotifications(c.get('services').database.db, c.get('user').id), 200),
-  )
+  .get('/', access('signed-in'), async (c) => c.json(await listNotifications(c.var.ctx, c.var.user), 200))
   .post('/read-all', access('signed-in'), async (c) => {
-    await markAllRead(c.get('services').database.db, c.get('user').id);
+    await markAllRead(c.var.ctx, c.var.user);
     return c.json({ ok: true }, 200);
   });

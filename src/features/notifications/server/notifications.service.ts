@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db, Executor } from '~/server/db/client';
+import type { Executor } from '~/server/db/client';
 import { notification } from '~/server/db/tables/notifications.tables';
 import { publish } from '~/server/events';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import { NOTIFICATION_MENU_SIZE, type NotificationsResponse } from '../notifications.schema';
 
 /**
@@ -27,7 +28,11 @@ export async function notify(
 }
 
 /** The member's newest notifications and unread count: only ever their own. */
-export async function listNotifications(db: Db, userId: string): Promise<NotificationsResponse> {
+export async function listNotifications(
+  { db }: ServiceContext,
+  actor: Actor,
+): Promise<NotificationsResponse> {
+  const userId = actor.id;
   const [items, [unread]] = await Promise.all([
     db
       .select()
@@ -53,7 +58,8 @@ export async function listNotifications(db: Db, userId: string): Promise<Notific
   };
 }
 
-export async function markAllRead(db: Db, userId: string): Promise<void> {
+export async function markAllRead({ db }: ServiceContext, actor: Actor): Promise<void> {
+  const userId = actor.id;
   await db.transaction(async (tx) => {
     await tx
       .update(notification)

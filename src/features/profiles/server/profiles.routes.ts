@@ -8,12 +8,9 @@ import { memberIdSchema, updateProfileSchema } from '../profiles.schema';
 import { ownProfile, publicProfile, replaceAvatar, updateProfile } from './profiles.service';
 
 export const profileRoutes = new Hono<SignedInEnv>()
-  .get('/', access('signed-in'), async (c) =>
-    c.json(await ownProfile(c.get('services').database.db, c.get('user')), 200),
-  )
+  .get('/', access('signed-in'), async (c) => c.json(await ownProfile(c.var.ctx, c.var.user), 200))
   .patch('/', access('signed-in'), validate('json', updateProfileSchema), async (c) => {
-    const { database, clock } = c.get('services');
-    const updated = await updateProfile(database.db, c.get('user'), c.req.valid('json'), clock.now());
+    const updated = await updateProfile(c.var.ctx, c.var.user, c.req.valid('json'));
     return c.json({ user: toSessionUser(updated) }, 200);
   })
   .post(
@@ -21,12 +18,7 @@ export const profileRoutes = new Hono<SignedInEnv>()
     access('signed-in'),
     upload({ accept: IMAGES, missing: 'Choose an image to upload.' }),
     async (c) => {
-      const { database, storage, config, clock } = c.get('services');
-      const updated = await replaceAvatar(
-        { db: database.db, storage, config, clock },
-        c.get('user'),
-        c.get('upload').bytes,
-      );
+      const updated = await replaceAvatar(c.var.ctx, c.var.user, c.var.upload);
       return c.json({ user: toSessionUser(updated) }, 200);
     },
   );
@@ -35,9 +27,5 @@ export const membersRoutes = new Hono<SignedInEnv>().get(
   '/:userId',
   access('signed-in'),
   validate('param', memberIdSchema),
-  async (c) =>
-    c.json(
-      await publicProfile(c.get('services').database.db, c.get('user'), c.req.valid('param').userId),
-      200,
-    ),
+  async (c) => c.json(await publicProfile(c.var.ctx, c.var.user, c.req.valid('param')), 200),
 );

@@ -3,16 +3,13 @@ import { asc, count, eq } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { levelFromXp } from '~/shared/economy';
 import { levelTitle } from '~/shared/level-titles';
-import type { RoleHolder } from '~/shared/permissions';
 import { startRefusal } from '~/features/inbox/server/conversations.service';
-import type { Clock } from '~/shared/time';
 import { avatarUrlOf, toSessionUser, type UserRow } from '~/server/session';
 import { processImage } from '~/server/uploads/image-pipeline';
-import type { Config } from '~/server/config';
 import type { Db } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { publish } from '~/server/events';
-import type { Storage } from '~/server/storage';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import { keyFromUploadUrl, uploadUrl } from '~/server/uploads/upload-urls';
 import {
   PUBLIC_REFERRALS_SHOWN,
@@ -30,23 +27,23 @@ export function levelInfo(xp: number): LevelInfo {
 const notFound = () =>
   new AppError('NOT_FOUND', 'This member does not exist or has been removed.', { title: 'User Not Found' });
 
-export async function ownProfile(db: Db, me: UserRow): Promise<OwnProfile> {
+export async function ownProfile({ db }: ServiceContext, actor: Actor): Promise<OwnProfile> {
   const referrals = await db
     .select({ id: user.id, name: user.name, createdAt: user.createdAt })
     .from(user)
-    .where(eq(user.referredBy, me.id))
+    .where(eq(user.referredBy, actor.id))
     .orderBy(asc(user.createdAt));
   return {
-    user: toSessionUser(me),
-    level: levelInfo(me.xp),
+    user: toSessionUser(actor),
+    level: levelInfo(actor.xp),
     referrals: referrals.map((r) => ({ id: r.id, fullName: r.name, joinDate: r.createdAt.toISOString() })),
   };
 }
 
 export async function publicProfile(
-  db: Db,
-  viewer: RoleHolder & { id: string },
-  userId: string,
+  { db }: ServiceContext,
+  actor: Actor,
+  { userId }: { userId: string },
 ): Promise<PublicProfile> {
   const [member] = await db.select().from(user).where(eq(user.id, userId));
   if (!member || member.banned) throw notFound();
@@ -69,60 +66,56 @@ export async function publicProfile(
     smokePreference: member.smokePreference,
     referrals: referrals.map((r) => ({ id: r.id, fullName: r.name })),
     referralCount: total?.value ?? 0,
-    messageable: member.id !== viewer.id && !startRefusal(viewer, member),
+    messageable: member.id !== actor.id && !startRefusal(actor, member),
   };
 }
 
 export async function updateProfile(
-  db: Db,
-  me: UserRow,
+  { db, now }: ServiceContext,
+  actor: Actor,
   changes: UpdateProfileInput,
-  now: Date,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(user)
       .set({ ...changes, updatedAt: now })
-      .where(eq(user.id, me.id))
+      .where(eq(user.id, actor.id))
       .returning();
-    await publish(tx, 'session.profile', { userId: me.id }, [{ kind: 'users', userIds: [me.id] }]);
+    await publish(tx, 'session.profile', { userId: actor.id }, [{ kind: 'users', userIds: [actor.id] }]);
     return updated!;
   });
-}
-
-export interface AvatarDeps {
-  db: Db;
-  storage: Storage;
-  config: Config;
-  clock: Clock;
 }
 
 /**
  * Stores a new avatar (re-encoded, metadata removed) under a random name and drops the old one. The route's
  * upload() has counted it against the member's upload rate limit.
  */
-export async function replaceAvatar(deps: AvatarDeps, me: UserRow, file: Buffer): Promise<UserRow> {
-  const image = await processImage(file, {
-    maxBytes: deps.config.imageUploadLimitBytes,
+export async function replaceAvatar(
+  ctx: ServiceContext,
+  actor: Actor,
+  { bytes }: { bytes: Buffer },
+): Promise<UserRow> {
+  const image = await processImage(bytes, {
+    maxBytes: ctx.config.imageUploadLimitBytes,
     maxPixels: 40_000_000,
     maxDimension: 512,
   });
   const key = `${randomBytes(16).toString('hex')}.${image.extension}`;
-  await deps.storage.put(key, image.bytes);
-  const updated = await updateAvatarUrl(deps.db, me, uploadUrl(key), deps.clock.now());
-  const oldKey = me.image ? keyFromUploadUrl(me.image) : undefined;
-  if (oldKey) await deps.storage.delete(oldKey);
+  await ctx.storage.put(key, image.bytes);
+  const updated = await updateAvatarUrl(ctx.db, actor, uploadUrl(key), ctx.now);
+  const oldKey = actor.image ? keyFromUploadUrl(actor.image) : undefined;
+  if (oldKey) await ctx.storage.delete(oldKey);
   return updated;
 }
 
-async function updateAvatarUrl(db: Db, me: UserRow, image: string, now: Date): Promise<UserRow> {
+async function updateAvatarUrl(db: Db, actor: UserRow, image: string, now: Date): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(user)
       .set({ image, updatedAt: now })
-      .where(eq(user.id, me.id))
+      .where(eq(user.id, actor.id))
       .returning();
-    await publish(tx, 'session.profile', { userId: me.id }, [{ kind: 'users', userIds: [me.id] }]);
+    await publish(tx, 'session.profile', { userId: actor.id }, [{ kind: 'users', userIds: [actor.id] }]);
     return updated!;
   });
 }
