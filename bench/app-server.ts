@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import type { AppDeps } from '~/server/app-env';
+import type { AppDeps, AppServices } from '~/server/app-env';
 import { createApp, createServices } from '~/server/app';
 import { parseConfig } from '~/server/config';
 import { EventHub } from '~/server/events';
@@ -11,7 +11,7 @@ import type { BenchBackend } from './backend';
 import { listenOnLoopback, type LocalServer } from './servers';
 
 export interface RunningApp extends LocalServer {
-  deps: AppDeps;
+  deps: AppServices;
 }
 
 /** The real app, wired as src/server/index.ts wires it, on a loopback port of its own. */
@@ -32,11 +32,12 @@ export async function startAppServer(backend: BenchBackend): Promise<RunningApp>
   const hub = new EventHub(backend.database);
   await hub.start();
   const deps: AppDeps = { config, database: backend.database, hub, logger, clock: systemClock };
-  const app = createApp(createServices(deps));
+  const services = createServices(deps);
+  const app = createApp(services);
   server.on('request', getRequestListener(app.fetch, { hostname: '127.0.0.1' }));
   return {
     url: local.url,
-    deps,
+    deps: services,
     async close() {
       // The event streams never end by themselves; stop the hub before closing the server.
       await hub.stop();

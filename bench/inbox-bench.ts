@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import { canonicalPair, startConversation } from '~/features/inbox/server/conversations.service';
 import { sendMessage } from '~/features/inbox/server/messages.service';
+import { jobContext } from '~/server/service-context';
 import { user } from '~/server/db/tables/auth.tables';
 import { conversation, conversationParticipant } from '~/server/db/tables/inbox.tables';
 import { insertMember } from '~/server/db/seed/seed';
@@ -105,8 +106,9 @@ export function benchInbox(context: ScenarioContext) {
     });
     const [sender] = await db.select().from(user).where(eq(user.id, senderId!));
     for (const friend of others) {
-      const { conversation: started } = await startConversation(db, sender!, friend, now);
-      await sendMessage(db, sender!, started.id, 'Hello from the benchmark.', now);
+      const ctx = jobContext(context.deps);
+      const { conversation: started } = await startConversation(ctx, sender!, { recipientId: friend });
+      await sendMessage(ctx, sender!, { conversationId: started.id, content: 'Hello from the benchmark.' });
     }
     const [low, high] = canonicalPair(senderId!, recipientId!);
     await db.transaction(async (tx) => {

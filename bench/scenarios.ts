@@ -1,5 +1,5 @@
 import { insertMember } from '~/server/db/seed/seed';
-import type { AppDeps } from '~/server/app-env';
+import type { AppServices } from '~/server/app-env';
 import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
 import type { PlaceOrderInput } from '~/features/shop/orders.schema';
 import type { SendMessageInput } from '~/features/inbox/inbox.schema';
@@ -108,7 +108,7 @@ export interface ScenarioContext {
   /** The app's root URL on 127.0.0.1; also its BASE_URL, the Origin its same-origin checks accept. */
   url: string;
   /** The app's own database, hub, config and clock, for setup that goes around HTTP. */
-  deps: AppDeps;
+  deps: AppServices;
 }
 
 /** Added to every request of a scenario, e.g. the session cookie of a member `setup` signed in. */

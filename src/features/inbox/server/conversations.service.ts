@@ -3,11 +3,11 @@ import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { conversationRefusal, type RoleHolder } from '~/shared/permissions';
-import type { UserRow } from '~/server/session';
-import type { Db, Executor } from '~/server/db/client';
+import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { conversation, conversationMessage, conversationParticipant } from '~/server/db/tables/inbox.tables';
 import { publish } from '~/server/events';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
 import {
   CONVERSATIONS_PAGE_SIZE,
@@ -16,10 +16,12 @@ import {
 } from '../inbox.schema';
 import { counterpartFor, counterpartNameSql } from './counterpart';
 
-/** Who is asking: the signed-in member's id and roles. */
-export type Viewer = Pick<UserRow, 'id' | 'roles' | 'role'>;
-
 /** How long one "I am reading this thread" lasts; the open thread renews it well before. */
+/** The conversation a request is about: the route's `:conversationId`. */
+export interface ConversationRef {
+  conversationId: string;
+}
+
 export const VIEWING_TTL_MS = 45_000;
 
 export const conversationNotFound = () =>
@@ -33,27 +35,27 @@ export function canonicalPair(a: string, b: string): [low: string, high: string]
 const other = alias(user, 'other');
 const lastMessage = alias(conversationMessage, 'last_message');
 
-/** The id of the viewer's counterpart in a conversation row (null when they have left). */
+/** The id of the actor's counterpart in a conversation row (null when they have left). */
 const otherIdOf = (viewerId: string) =>
   sql<
     string | null
   >`case when ${conversation.userLowId} = ${viewerId} then ${conversation.userHighId} else ${conversation.userLowId} end`;
 
 const activityOf = sql<Date>`coalesce(${conversation.lastMessageAt}, ${conversation.createdAt})`;
-/** The viewer's conversations, most recently active first. */
+/** The actor's conversations, most recently active first. */
 const latestFirst = timeKeyset({ time: activityOf, id: conversation.id, direction: 'desc' });
 
 /**
- * The viewer's conversations as summaries, filtered by `where`: the other party as the viewer may see them, the
- * newest message the viewer has not deleted, and the unread count. One query; `where` scopes it further.
+ * The actor's conversations as summaries, filtered by `where`: the other party as the actor may see them, the
+ * newest message the actor has not deleted, and the unread count. One query; `where` scopes it further.
  */
-function selectSummaries(db: Executor, viewer: Viewer, where: SQL | undefined) {
+function selectSummaries(db: Executor, actor: Actor, where: SQL | undefined) {
   const hiddenThrough = conversationParticipant.hiddenThroughSeq;
   const unread = sql<number>`(
     select count(*) from ${conversationMessage} m
     where m.conversation_id = ${conversation.id}
       and m.seq > greatest(${conversationParticipant.lastReadSeq}, ${hiddenThrough})
-      and m.sender_id is distinct from ${viewer.id}
+      and m.sender_id is distinct from ${actor.id}
   )`.mapWith(Number);
   return db
     .select({
@@ -70,7 +72,7 @@ function selectSummaries(db: Executor, viewer: Viewer, where: SQL | undefined) {
     })
     .from(conversationParticipant)
     .innerJoin(conversation, eq(conversation.id, conversationParticipant.conversationId))
-    .leftJoin(other, eq(other.id, otherIdOf(viewer.id)))
+    .leftJoin(other, eq(other.id, otherIdOf(actor.id)))
     .leftJoin(
       lastMessage,
       and(
@@ -79,22 +81,22 @@ function selectSummaries(db: Executor, viewer: Viewer, where: SQL | undefined) {
         sql`${lastMessage.seq} > ${hiddenThrough}`,
       ),
     )
-    .where(and(eq(conversationParticipant.userId, viewer.id), where))
+    .where(and(eq(conversationParticipant.userId, actor.id), where))
     .orderBy(...latestFirst.orderBy);
 }
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
-function toSummary(viewer: Viewer, row: SummaryRow): ConversationSummary {
+function toSummary(actor: Actor, row: SummaryRow): ConversationSummary {
   return {
     id: row.id,
     // A left join gives an object of nulls when the other party has gone.
-    counterpart: counterpartFor(viewer, row.other?.id ? row.other : null),
+    counterpart: counterpartFor(actor, row.other?.id ? row.other : null),
     lastMessage:
       row.last?.content != null && row.last.createdAt
         ? {
             content: row.last.content,
-            mine: row.last.senderId === viewer.id,
+            mine: row.last.senderId === actor.id,
             createdAt: row.last.createdAt.toISOString(),
           }
         : null,
@@ -104,7 +106,8 @@ function toSummary(viewer: Viewer, row: SummaryRow): ConversationSummary {
 }
 
 /** How many messages from others the member has not read, across every conversation (the header's badge). */
-export async function unreadMessageCount(db: Executor, viewerId: string): Promise<number> {
+export async function unreadMessageCount({ db }: ServiceContext, actor: Actor): Promise<number> {
+  const viewerId = actor.id;
   const [row] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(conversationMessage)
@@ -125,13 +128,13 @@ export async function unreadMessageCount(db: Executor, viewerId: string): Promis
 }
 
 /**
- * The viewer's conversations, most recently active first, a page at a time, searched by the other party's name
- * as the viewer sees it. Listed: those with a message the viewer has not deleted, and an empty one the viewer
+ * The actor's conversations, most recently active first, a page at a time, searched by the other party's name
+ * as the actor sees it. Listed: those with a message the actor has not deleted, and an empty one the actor
  * started and has not deleted.
  */
 export async function listConversations(
-  db: Db,
-  viewer: Viewer,
+  { db }: ServiceContext,
+  actor: Actor,
   { q, cursor }: { q: string; cursor?: string | undefined },
 ): Promise<ConversationListResponse> {
   const visible = or(
@@ -139,26 +142,30 @@ export async function listConversations(
     and(
       eq(conversation.lastMessageSeq, 0),
       sql`${conversationParticipant.deletedAt} is null`,
-      eq(conversation.createdBy, viewer.id),
+      eq(conversation.createdBy, actor.id),
     ),
   );
-  const search = q ? ilike(counterpartNameSql(viewer, other), likePattern(q)) : undefined;
-  const rows = await selectSummaries(db, viewer, and(visible, search, latestFirst.after(cursor))).limit(
+  const search = q ? ilike(counterpartNameSql(actor, other), likePattern(q)) : undefined;
+  const rows = await selectSummaries(db, actor, and(visible, search, latestFirst.after(cursor))).limit(
     CONVERSATIONS_PAGE_SIZE + 1,
   );
   const page = pageOf(rows, CONVERSATIONS_PAGE_SIZE, (last) => [last.cursorAt, last.id]);
-  return { ...page, items: page.items.map((row) => toSummary(viewer, row)) };
+  return { ...page, items: page.items.map((row) => toSummary(actor, row)) };
 }
 
-/** One of the viewer's conversations (also one they deleted); anyone else's is "not found". */
+/** One of the actor's conversations (also one they deleted); anyone else's is "not found". */
 export async function getConversation(
-  db: Executor,
-  viewer: Viewer,
-  conversationId: string,
+  { db }: ServiceContext,
+  actor: Actor,
+  { conversationId }: ConversationRef,
 ): Promise<ConversationSummary> {
-  const [row] = await selectSummaries(db, viewer, eq(conversation.id, conversationId));
+  return summaryOf(db, actor, conversationId);
+}
+
+async function summaryOf(db: Executor, actor: Actor, conversationId: string): Promise<ConversationSummary> {
+  const [row] = await selectSummaries(db, actor, eq(conversation.id, conversationId));
   if (!row) throw conversationNotFound();
-  return toSummary(viewer, row);
+  return toSummary(actor, row);
 }
 
 /**
@@ -184,10 +191,9 @@ const REFUSALS = {
  * winner's). Whom the actor may not start one with (`startRefusal`) is refused whether or not one exists.
  */
 export async function startConversation(
-  db: Db,
-  actor: Viewer,
-  recipientId: string,
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { recipientId }: { recipientId: string },
 ): Promise<{ conversation: ConversationSummary; created: boolean }> {
   if (recipientId === actor.id)
     throw new AppError('BAD_REQUEST', 'You cannot start a conversation with yourself.');
@@ -227,26 +233,24 @@ export async function startConversation(
         await publish(tx, 'inbox.conversation', { conversationId: inserted.id }, [
           { kind: 'users', userIds: [actor.id] },
         ]);
-        return { conversation: await getConversation(tx, actor, inserted.id), created: true };
+        return { conversation: await summaryOf(tx, actor, inserted.id), created: true };
       }
       existing = await findExisting();
       if (!existing) throw new AppError('CONFLICT', 'This conversation is being started. Try again.');
     }
-    return { conversation: await getConversation(tx, actor, existing.id), created: false };
+    return { conversation: await summaryOf(tx, actor, existing.id), created: false };
   });
 }
 
 /**
- * The viewer has read the thread up to its newest message. `viewing` says the thread is on their screen, so new
+ * The actor has read the thread up to its newest message. `viewing` says the thread is on their screen, so new
  * messages notify nobody until it lapses or they leave. Only a change of what is read is published (their other
  * devices update their badges).
  */
 export async function markConversationRead(
-  db: Db,
-  viewer: Viewer,
-  conversationId: string,
-  viewing: boolean,
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { conversationId, viewing }: ConversationRef & { viewing: boolean },
 ): Promise<{ unreadCount: 0 }> {
   await db.transaction(async (tx) => {
     const [state] = await tx
@@ -256,7 +260,7 @@ export async function markConversationRead(
       .where(
         and(
           eq(conversationParticipant.conversationId, conversationId),
-          eq(conversationParticipant.userId, viewer.id),
+          eq(conversationParticipant.userId, actor.id),
         ),
       );
     if (!state) throw conversationNotFound();
@@ -269,25 +273,24 @@ export async function markConversationRead(
       .where(
         and(
           eq(conversationParticipant.conversationId, conversationId),
-          eq(conversationParticipant.userId, viewer.id),
+          eq(conversationParticipant.userId, actor.id),
         ),
       );
     if (state.newest > state.lastReadSeq) {
-      await publish(tx, 'inbox.read', { conversationId }, [{ kind: 'users', userIds: [viewer.id] }]);
+      await publish(tx, 'inbox.read', { conversationId }, [{ kind: 'users', userIds: [actor.id] }]);
     }
   });
   return { unreadCount: 0 };
 }
 
 /**
- * Deletes the conversation for the viewer only: its history up to now is hidden from them (departure 13). The
+ * Deletes the conversation for the actor only: its history up to now is hidden from them (departure 13). The
  * other party keeps theirs; a later message reopens the same conversation with only the newer messages.
  */
 export async function deleteConversation(
-  db: Db,
-  viewer: Viewer,
-  conversationId: string,
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { conversationId }: ConversationRef,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const newest = tx
@@ -305,11 +308,11 @@ export async function deleteConversation(
       .where(
         and(
           eq(conversationParticipant.conversationId, conversationId),
-          eq(conversationParticipant.userId, viewer.id),
+          eq(conversationParticipant.userId, actor.id),
         ),
       )
       .returning({ conversationId: conversationParticipant.conversationId });
     if (!hidden) throw conversationNotFound();
-    await publish(tx, 'inbox.conversation', { conversationId }, [{ kind: 'users', userIds: [viewer.id] }]);
+    await publish(tx, 'inbox.conversation', { conversationId }, [{ kind: 'users', userIds: [actor.id] }]);
   });
 }

@@ -30,9 +30,7 @@ import { listMessages, sendMessage } from './messages.service';
 export const inboxRoutes = new Hono<SignedInEnv>()
   .get('/unread', access('signed-in'), async (c) =>
     c.json(
-      {
-        unreadCount: await unreadMessageCount(c.get('services').database.db, c.get('user').id),
-      } satisfies UnreadCountResponse,
+      { unreadCount: await unreadMessageCount(c.var.ctx, c.var.user) } satisfies UnreadCountResponse,
       200,
     ),
   )
@@ -41,20 +39,10 @@ export const inboxRoutes = new Hono<SignedInEnv>()
     access('signed-in'),
     memberLimit('searches', { when: isSearch }),
     validate('query', conversationListQuerySchema),
-    async (c) =>
-      c.json(
-        await listConversations(c.get('services').database.db, c.get('user'), c.req.valid('query')),
-        200,
-      ),
+    async (c) => c.json(await listConversations(c.var.ctx, c.var.user, c.req.valid('query')), 200),
   )
   .post('/conversations', access('signed-in'), validate('json', startConversationSchema), async (c) => {
-    const { database, clock } = c.get('services');
-    const { conversation, created } = await startConversation(
-      database.db,
-      c.get('user'),
-      c.req.valid('json').recipientId,
-      clock.now(),
-    );
+    const { conversation, created } = await startConversation(c.var.ctx, c.var.user, c.req.valid('json'));
     return c.json({ conversation } satisfies ConversationResponse, created ? 201 : 200);
   })
   .get(
@@ -62,11 +50,7 @@ export const inboxRoutes = new Hono<SignedInEnv>()
     access('signed-in'),
     validate('param', conversationIdSchema),
     async (c) => {
-      const conversation = await getConversation(
-        c.get('services').database.db,
-        c.get('user'),
-        c.req.valid('param').conversationId,
-      );
+      const conversation = await getConversation(c.var.ctx, c.var.user, c.req.valid('param'));
       return c.json({ conversation } satisfies ConversationResponse, 200);
     },
   )
@@ -75,8 +59,7 @@ export const inboxRoutes = new Hono<SignedInEnv>()
     access('signed-in'),
     validate('param', conversationIdSchema),
     async (c) => {
-      const { database, clock } = c.get('services');
-      await deleteConversation(database.db, c.get('user'), c.req.valid('param').conversationId, clock.now());
+      await deleteConversation(c.var.ctx, c.var.user, c.req.valid('param'));
       return c.json({ deleted: true }, 200);
     },
   )
@@ -87,12 +70,7 @@ export const inboxRoutes = new Hono<SignedInEnv>()
     validate('query', messagesQuerySchema),
     async (c) =>
       c.json(
-        await listMessages(
-          c.get('services').database.db,
-          c.get('user'),
-          c.req.valid('param').conversationId,
-          c.req.valid('query').cursor,
-        ),
+        await listMessages(c.var.ctx, c.var.user, { ...c.req.valid('param'), ...c.req.valid('query') }),
         200,
       ),
   )
@@ -103,14 +81,8 @@ export const inboxRoutes = new Hono<SignedInEnv>()
     validate('param', conversationIdSchema),
     validate('json', sendMessageSchema),
     async (c) => {
-      const { database, clock } = c.get('services');
-      const message = await sendMessage(
-        database.db,
-        c.get('user'),
-        c.req.valid('param').conversationId,
-        c.req.valid('json').content,
-        clock.now(),
-      );
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      const message = await sendMessage(c.var.ctx, c.var.user, input);
       return c.json({ message } satisfies SendMessageResponse, 201);
     },
   )
@@ -120,16 +92,7 @@ export const inboxRoutes = new Hono<SignedInEnv>()
     validate('param', conversationIdSchema),
     validate('json', markReadSchema),
     async (c) => {
-      const { database, clock } = c.get('services');
-      return c.json(
-        await markConversationRead(
-          database.db,
-          c.get('user'),
-          c.req.valid('param').conversationId,
-          c.req.valid('json').viewing,
-          clock.now(),
-        ),
-        200,
-      );
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      return c.json(await markConversationRead(c.var.ctx, c.var.user, input), 200);
     },
   );

@@ -4,24 +4,25 @@ import { z } from 'zod';
 import { AppError } from '~/shared/app-error';
 import { isStaff } from '~/shared/permissions';
 import { notify } from '~/features/notifications/server/notifications.service';
-import type { Db, Executor } from '~/server/db/client';
+import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { conversation, conversationMessage, conversationParticipant } from '~/server/db/tables/inbox.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
 import { publish } from '~/server/events';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import { decodeCursor, pageOf } from '~/server/pagination';
 import { MESSAGES_PAGE_SIZE, type MessageView, type MessagesResponse } from '../inbox.schema';
-import { conversationNotFound, type Viewer } from './conversations.service';
+import { conversationNotFound, type ConversationRef } from './conversations.service';
 import { counterpartFor } from './counterpart';
 
 type MessageRow = typeof conversationMessage.$inferSelect;
 
-function toMessageView(viewer: Viewer, row: MessageRow): MessageView {
+function toMessageView(actor: Actor, row: MessageRow): MessageView {
   return {
     id: row.id,
     seq: row.seq,
     content: row.content,
-    mine: row.senderId === viewer.id,
+    mine: row.senderId === actor.id,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -33,14 +34,13 @@ const threadLink = (conversationId: string) => `/inbox/${encodeURIComponent(conv
 const seqKey = z.tuple([z.number().int().positive()]);
 
 /**
- * The thread's messages the viewer has not deleted, newest page first (each page oldest first), then older
+ * The thread's messages the actor has not deleted, newest page first (each page oldest first), then older
  * pages by `cursor`. Only a participant reads them; anyone else gets "not found".
  */
 export async function listMessages(
-  db: Db,
-  viewer: Viewer,
-  conversationId: string,
-  cursor?: string,
+  { db }: ServiceContext,
+  actor: Actor,
+  { conversationId, cursor }: ConversationRef & { cursor?: string | undefined },
 ): Promise<MessagesResponse> {
   const before = cursor === undefined ? undefined : decodeCursor(cursor, seqKey)[0];
   const [state] = await db
@@ -49,7 +49,7 @@ export async function listMessages(
     .where(
       and(
         eq(conversationParticipant.conversationId, conversationId),
-        eq(conversationParticipant.userId, viewer.id),
+        eq(conversationParticipant.userId, actor.id),
       ),
     );
   if (!state) throw conversationNotFound();
@@ -66,7 +66,7 @@ export async function listMessages(
     .orderBy(desc(conversationMessage.seq))
     .limit(MESSAGES_PAGE_SIZE + 1);
   const page = pageOf(rows, MESSAGES_PAGE_SIZE, (oldest) => [oldest.seq]);
-  return { ...page, items: page.items.reverse().map((row) => toMessageView(viewer, row)) };
+  return { ...page, items: page.items.reverse().map((row) => toMessageView(actor, row)) };
 }
 
 /**
@@ -75,7 +75,7 @@ export async function listMessages(
  */
 async function notifyRecipient(
   tx: Executor,
-  sender: Viewer,
+  actor: Actor,
   recipientId: string,
   conversationId: string,
   now: Date,
@@ -108,7 +108,7 @@ async function notifyRecipient(
   const [senderRow] = await tx
     .select({ id: user.id, name: user.name, image: user.image, roles: user.roles, role: user.role })
     .from(user)
-    .where(eq(user.id, sender.id));
+    .where(eq(user.id, actor.id));
   const { name } = counterpartFor(recipient, senderRow);
   // The Admin Team (a masked staff sender) gets the staff badge; a member's name is only ever text.
   await notify(tx, {
@@ -125,11 +125,9 @@ async function notifyRecipient(
  * recipient is not in the thread, a notification. The conversation row's lock numbers messages in commit order.
  */
 export async function sendMessage(
-  db: Db,
-  sender: Viewer,
-  conversationId: string,
-  content: string,
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { conversationId, content }: ConversationRef & { content: string },
 ): Promise<MessageView> {
   return db.transaction(async (tx) => {
     const [locked] = await tx
@@ -138,12 +136,12 @@ export async function sendMessage(
       .where(
         and(
           eq(conversation.id, conversationId),
-          or(eq(conversation.userLowId, sender.id), eq(conversation.userHighId, sender.id)),
+          or(eq(conversation.userLowId, actor.id), eq(conversation.userHighId, actor.id)),
         ),
       )
       .returning();
     if (!locked) throw conversationNotFound();
-    const recipientId = locked.userLowId === sender.id ? locked.userHighId : locked.userLowId;
+    const recipientId = locked.userLowId === actor.id ? locked.userHighId : locked.userLowId;
     if (!recipientId)
       throw new AppError('CONFLICT', 'This member has left The Vault and cannot receive messages.');
 
@@ -153,7 +151,7 @@ export async function sendMessage(
         id: randomUUID(),
         conversationId,
         seq: locked.lastMessageSeq,
-        senderId: sender.id,
+        senderId: actor.id,
         content,
         createdAt: now,
       })
@@ -165,13 +163,13 @@ export async function sendMessage(
       .where(
         and(
           eq(conversationParticipant.conversationId, conversationId),
-          eq(conversationParticipant.userId, sender.id),
+          eq(conversationParticipant.userId, actor.id),
         ),
       );
-    await notifyRecipient(tx, sender, recipientId, conversationId, now);
+    await notifyRecipient(tx, actor, recipientId, conversationId, now);
     await publish(tx, 'inbox.message', { conversationId, messageId: row!.id }, [
-      { kind: 'users', userIds: [sender.id, recipientId] },
+      { kind: 'users', userIds: [actor.id, recipientId] },
     ]);
-    return toMessageView(sender, row!);
+    return toMessageView(actor, row!);
   });
 }
