@@ -4,10 +4,11 @@ import { AppError } from '~/shared/app-error';
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
 import { awardOnce } from '~/features/economy/server/awards.service';
 import { notify } from '~/features/notifications/server/notifications.service';
-import type { Db, Executor } from '~/server/db/client';
+import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { feedComment, feedPost } from '~/server/db/tables/feed.tables';
 import { publish } from '~/server/events';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import { pageOf, timeKeyset } from '~/server/pagination';
 import {
   COMMENTS_PAGE_SIZE,
@@ -16,7 +17,12 @@ import {
   type CreateCommentResponse,
 } from '../feed.schema';
 import { authorColumns, authorOf, namedAuthorJoin } from './feed-views';
-import { postNotFound } from './posts.service';
+import { postNotFound, type PostRef } from './posts.service';
+
+/** The comment a request is about: the route's `:commentId`. */
+export interface CommentRef {
+  commentId: string;
+}
 
 const commentNotFound = () =>
   new AppError('NOT_FOUND', 'This comment does not exist or has been removed.', {
@@ -58,11 +64,11 @@ export function toCommentView(row: CommentRow): CommentView {
 
 /** A post's comments, oldest first, a page at a time. */
 export async function listComments(
-  db: Db,
-  viewerId: string,
-  postId: string,
-  cursor: string | undefined,
+  { db }: ServiceContext,
+  actor: Actor,
+  { postId, cursor }: PostRef & { cursor?: string | undefined },
 ): Promise<CommentsPage> {
+  const viewerId = actor.id;
   const [[post], rows] = await Promise.all([
     db.select({ id: feedPost.id }).from(feedPost).where(eq(feedPost.id, postId)),
     selectComments(db, viewerId)
@@ -80,12 +86,11 @@ export async function listComments(
  * 'Someone' when the comment is anonymous). The event names the post and comment only.
  */
 export async function createComment(
-  db: Db,
-  commenter: { id: string; name: string },
-  postId: string,
-  input: { content: string; isAnonymous: boolean },
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { postId, ...input }: PostRef & { content: string; isAnonymous: boolean },
 ): Promise<CreateCommentResponse> {
+  const commenter = actor;
   return db.transaction(async (tx) => {
     const [post] = await tx
       .update(feedPost)
@@ -129,7 +134,12 @@ export async function createComment(
 }
 
 /** The author deletes their own comment. */
-export async function deleteOwnComment(db: Db, authorId: string, commentId: string): Promise<void> {
+export async function deleteOwnComment(
+  { db }: ServiceContext,
+  actor: Actor,
+  { commentId }: CommentRef,
+): Promise<void> {
+  const authorId = actor.id;
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(feedComment)

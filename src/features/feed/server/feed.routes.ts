@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
 import { access, type SignedInEnv } from '~/server/middleware/access';
 import { isSearch, memberLimit } from '~/server/middleware/abuse-limits';
 import { upload } from '~/server/uploads/upload';
@@ -21,21 +22,39 @@ import {
 } from '../feed.schema';
 import { createComment, deleteOwnComment, listComments } from './comments.service';
 import { POST_MEDIA, uploadPostMedia } from './feed-media.service';
-import { report } from './moderation.service';
+import { report, type ContentTarget } from './moderation.service';
 import { createPost, deleteOwnPost, getPost, listFeed, setLike } from './posts.service';
 
 /** The spec's 'Login Required' texts, for a visitor who tries to like or comment. */
 const loginToLike = { message: LIKE_LOGIN_REQUIRED, title: LOGIN_REQUIRED_TITLE };
 const loginToComment = { message: COMMENT_LOGIN_REQUIRED, title: LOGIN_REQUIRED_TITLE };
 
-/** The community feed: posts, media, likes and comments, for signed-in members. */
-/** Like (PUT) and unlike (DELETE) answer alike: the post's like count and whether the member likes it now. */
-async function answerLike(c: Context<SignedInEnv>, postId: string, liked: boolean) {
-  const { database, clock } = c.get('services');
-  const result = await setLike(database.db, c.get('user').id, postId, liked, clock.now());
-  return c.json(result satisfies LikeResponse, 200);
-}
+/** Like (PUT) and unlike (DELETE): one body, the answer is the post's like count and whether the member likes it. */
+const likeRoute = (liked: boolean) =>
+  createFactory<SignedInEnv>().createHandlers(
+    access('signed-in', { visitor: loginToLike }),
+    validate('param', postIdSchema),
+    async (c) => {
+      const result = await setLike(c.var.ctx, c.var.user, { ...c.req.valid('param'), liked });
+      return c.json(result satisfies LikeResponse, 200);
+    },
+  );
 
+/** Reporting a post or one of its comments: one body, the target is the route's id. */
+const reportRoute = <Target extends typeof postIdSchema | typeof commentIdSchema>(target: Target) =>
+  createFactory<SignedInEnv>().createHandlers(
+    access('signed-in'),
+    memberLimit('reports'),
+    validate('param', target),
+    validate('json', reportSchema),
+    async (c) => {
+      const input = { ...(c.req.valid('param') as ContentTarget), ...c.req.valid('json') };
+      await report(c.var.ctx, c.var.user, input);
+      return c.json({ reported: true } satisfies ReportResponse, 201);
+    },
+  );
+
+/** The community feed: posts, media, likes and comments, for signed-in members. */
 export const feedRoutes = new Hono<SignedInEnv>()
   .get(
     '/',
@@ -43,60 +62,29 @@ export const feedRoutes = new Hono<SignedInEnv>()
     memberLimit('searches', { when: isSearch }),
     validate('query', feedQuerySchema),
     async (c) =>
-      c.json(
-        (await listFeed(
-          c.get('services').database.db,
-          c.get('user').id,
-          c.req.valid('query'),
-        )) satisfies FeedPage,
-        200,
-      ),
+      c.json((await listFeed(c.var.ctx, c.var.user, c.req.valid('query'))) satisfies FeedPage, 200),
   )
   .post(
     '/media',
     access('signed-in'),
     upload({ accept: POST_MEDIA, missing: 'Choose a photo or video to upload.' }),
     async (c) => {
-      const { database, storage, config, clock } = c.get('services');
-      const media = await uploadPostMedia(
-        { db: database.db, storage, config, clock },
-        c.get('user').id,
-        c.get('upload').bytes,
-      );
+      const media = await uploadPostMedia(c.var.ctx, c.var.user, c.var.upload);
       return c.json({ media } satisfies MediaUploadResponse, 201);
     },
   )
-  .post(
-    '/posts',
-    access('signed-in'),
-    memberLimit('posts'),
-    validate('json', createPostSchema),
-    async (c) => {
-      const { database, clock } = c.get('services');
-      return c.json(await createPost(database.db, c.get('user').id, c.req.valid('json'), clock.now()), 201);
-    },
+  .post('/posts', access('signed-in'), memberLimit('posts'), validate('json', createPostSchema), async (c) =>
+    c.json(await createPost(c.var.ctx, c.var.user, c.req.valid('json')), 201),
   )
-  .get('/posts/:postId', access('signed-in'), validate('param', postIdSchema), async (c) => {
-    const post = await getPost(c.get('services').database.db, c.get('user').id, c.req.valid('param').postId);
-    return c.json({ post }, 200);
-  })
+  .get('/posts/:postId', access('signed-in'), validate('param', postIdSchema), async (c) =>
+    c.json({ post: await getPost(c.var.ctx, c.var.user, c.req.valid('param')) }, 200),
+  )
   .delete('/posts/:postId', access('signed-in'), validate('param', postIdSchema), async (c) => {
-    const { database, storage } = c.get('services');
-    await deleteOwnPost(database.db, storage, c.get('user').id, c.req.valid('param').postId);
+    await deleteOwnPost(c.var.ctx, c.var.user, c.req.valid('param'));
     return c.json({ deleted: true }, 200);
   })
-  .put(
-    '/posts/:postId/like',
-    access('signed-in', { visitor: loginToLike }),
-    validate('param', postIdSchema),
-    async (c) => answerLike(c, c.req.valid('param').postId, true),
-  )
-  .delete(
-    '/posts/:postId/like',
-    access('signed-in', { visitor: loginToLike }),
-    validate('param', postIdSchema),
-    async (c) => answerLike(c, c.req.valid('param').postId, false),
-  )
+  .put('/posts/:postId/like', ...likeRoute(true))
+  .delete('/posts/:postId/like', ...likeRoute(false))
   .get(
     '/posts/:postId/comments',
     access('signed-in', { visitor: loginToComment }),
@@ -104,12 +92,7 @@ export const feedRoutes = new Hono<SignedInEnv>()
     validate('query', commentsQuerySchema),
     async (c) =>
       c.json(
-        await listComments(
-          c.get('services').database.db,
-          c.get('user').id,
-          c.req.valid('param').postId,
-          c.req.valid('query').cursor,
-        ),
+        await listComments(c.var.ctx, c.var.user, { ...c.req.valid('param'), ...c.req.valid('query') }),
         200,
       ),
   )
@@ -120,45 +103,13 @@ export const feedRoutes = new Hono<SignedInEnv>()
     validate('param', postIdSchema),
     validate('json', createCommentSchema),
     async (c) => {
-      const { database, clock } = c.get('services');
-      const me = c.get('user');
-      const created = await createComment(
-        database.db,
-        { id: me.id, name: me.name },
-        c.req.valid('param').postId,
-        c.req.valid('json'),
-        clock.now(),
-      );
-      return c.json(created, 201);
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      return c.json(await createComment(c.var.ctx, c.var.user, input), 201);
     },
   )
-  .post(
-    '/posts/:postId/reports',
-    access('signed-in'),
-    memberLimit('reports'),
-    validate('param', postIdSchema),
-    validate('json', reportSchema),
-    async (c) => {
-      const { database, clock } = c.get('services');
-      const target = { postId: c.req.valid('param').postId };
-      await report(database.db, c.get('user').id, target, c.req.valid('json'), clock.now());
-      return c.json({ reported: true } satisfies ReportResponse, 201);
-    },
-  )
-  .post(
-    '/comments/:commentId/reports',
-    access('signed-in'),
-    memberLimit('reports'),
-    validate('param', commentIdSchema),
-    validate('json', reportSchema),
-    async (c) => {
-      const { database, clock } = c.get('services');
-      const target = { commentId: c.req.valid('param').commentId };
-      await report(database.db, c.get('user').id, target, c.req.valid('json'), clock.now());
-      return c.json({ reported: true } satisfies ReportResponse, 201);
-    },
-  )
+  .post('/posts/:postId/reports', ...reportRoute(postIdSchema))
+  .post('/comments/:commentId/reports', ...reportRoute(commentIdSchema))
   .delete('/comments/:commentId', access('signed-in'), validate('param', commentIdSchema), async (c) => {
-    await deleteOwnComment(c.get('services').database.db, c.get('user').id, c.req.valid('param').commentId);
+    await deleteOwnComment(c.var.ctx, c.var.user, c.req.valid('param'));
     return c.json({ deleted: true }, 200);
   });

@@ -6,12 +6,26 @@ import type { Db, Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { feedComment, feedPost, feedReport } from '~/server/db/tables/feed.tables';
 import { publish } from '~/server/events';
-import type { Storage } from '~/server/storage';
+import { deleteUploadedFile } from '~/server/uploads/stored-files';
+import { isDatabaseError } from '~/server/db/errors';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import type { ContentPage, ReportReason, ReportedItem, RevealResponse } from '../feed.schema';
-import { commentNotFound, selectComments, toCommentView, uncountComment } from './comments.service';
-import { deleteStoredMedia } from './feed-media.service';
+import {
+  commentNotFound,
+  selectComments,
+  toCommentView,
+  uncountComment,
+  type CommentRef,
+} from './comments.service';
 import { authorColumns, authorOf } from './feed-views';
-import { listFeed, postNotFound, publishPostChange, selectPosts, toPostView } from './posts.service';
+import {
+  listFeed,
+  postNotFound,
+  publishPostChange,
+  selectPosts,
+  toPostView,
+  type PostRef,
+} from './posts.service';
 
 /** How many reported items the Content tab lists at once (most reported first). */
 export const REPORTED_ITEMS_SHOWN = 50;
@@ -20,24 +34,20 @@ export const REPORTED_ITEMS_SHOWN = 50;
 const publishReports = (tx: Executor, postId: string) =>
   publish(tx, 'feed.report', { postId }, [{ kind: 'capability', capability: 'moderate:posts' }]);
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+/** What a report, a dismissal or a reveal is about: a post, or one of its comments (the route's id). */
+export type ContentTarget = PostRef | CommentRef;
 
 /**
  * A member reports a post, or one of its comments: once per member per item (a unique index decides, so two
  * reports at once store one). Reporting your own writing is allowed; it is simply one more report.
  */
 export async function report(
-  db: Db,
-  reporterId: string,
-  target: { postId: string } | { commentId: string },
-  input: { reason: ReportReason; details: string },
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  input: ContentTarget & { reason: ReportReason; details: string },
 ): Promise<void> {
+  const reporterId = actor.id;
+  const target = input;
   try {
     await db.transaction(async (tx) => {
       let postId: string;
@@ -70,7 +80,7 @@ export async function report(
       await publishReports(tx, postId);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
+    if (isDatabaseError(error, 'uniqueViolation')) {
       const what = 'commentId' in target ? 'comment' : 'post';
       throw new AppError(
         'ALREADY_REPORTED',
@@ -86,13 +96,13 @@ export async function report(
 
 /** The Content tab: open reports grouped by item (most reported first), then the feed's posts, newest first. */
 export async function listContent(
-  db: Db,
-  viewerId: string,
-  cursor: string | undefined,
+  ctx: ServiceContext,
+  actor: Actor,
+  { cursor }: { cursor?: string | undefined },
 ): Promise<ContentPage> {
   const [reported, feed] = await Promise.all([
-    cursor ? Promise.resolve([]) : reportedItems(db, viewerId),
-    listFeed(db, viewerId, { cursor }),
+    cursor ? Promise.resolve([]) : reportedItems(ctx.db, actor.id),
+    listFeed(ctx, actor, { cursor }),
   ]);
   return { reported, items: [...feed.pinned, ...feed.items], nextCursor: feed.nextCursor };
 }
@@ -154,12 +164,11 @@ async function reportedItems(db: Db, viewerId: string): Promise<ReportedItem[]> 
 
 /** Pins or unpins a post (Pinned Posts shows it first); audited once per change. */
 export async function setPinned(
-  db: Db,
-  actorId: string,
-  postId: string,
-  pinned: boolean,
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { postId, pinned }: PostRef & { pinned: boolean },
 ): Promise<void> {
+  const actorId = actor.id;
   await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(feedPost)
@@ -183,12 +192,11 @@ export async function setPinned(
 
 /** Staff delete a post for good: its comments, likes, reports and stored media go with it. */
 export async function deletePostAsStaff(
-  db: Db,
-  storage: Storage,
-  actorId: string,
-  postId: string,
-  now: Date,
+  { db, storage, now }: ServiceContext,
+  actor: Actor,
+  { postId }: PostRef,
 ): Promise<void> {
+  const actorId = actor.id;
   const mediaUrl = await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(feedPost).where(eq(feedPost.id, postId)).returning({
       mediaUrl: feedPost.mediaUrl,
@@ -212,16 +220,16 @@ export async function deletePostAsStaff(
     await publishPostChange(tx, postId);
     return deleted.mediaUrl;
   });
-  await deleteStoredMedia(storage, mediaUrl);
+  await deleteUploadedFile(storage, mediaUrl);
 }
 
 /** Staff delete one comment. */
 export async function deleteCommentAsStaff(
-  db: Db,
-  actorId: string,
-  commentId: string,
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { commentId }: CommentRef,
 ): Promise<void> {
+  const actorId = actor.id;
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(feedComment)
@@ -241,11 +249,11 @@ export async function deleteCommentAsStaff(
 
 /** Dismisses the open reports of a post (or of one of its comments), audited once. */
 export async function dismissReports(
-  db: Db,
-  actorId: string,
-  target: { postId: string } | { commentId: string },
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  target: ContentTarget,
 ): Promise<void> {
+  const actorId = actor.id;
   await db.transaction(async (tx) => {
     const where =
       'commentId' in target
@@ -276,11 +284,11 @@ export async function dismissReports(
  * looked, at whom, and at which post.
  */
 export async function revealAuthor(
-  db: Db,
-  actorId: string,
-  target: { postId: string } | { commentId: string },
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  target: ContentTarget,
 ): Promise<RevealResponse> {
+  const actorId = actor.id;
   return db.transaction(async (tx) => {
     const isComment = 'commentId' in target;
     const [row] = isComment

@@ -3,12 +3,14 @@ import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { awardOnce } from '~/features/economy/server/awards.service';
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
-import type { Db, Executor } from '~/server/db/client';
+import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { feedLike, feedPost } from '~/server/db/tables/feed.tables';
+import { isDatabaseError } from '~/server/db/errors';
 import { publish } from '~/server/events';
+import { deleteUploadedFile } from '~/server/uploads/stored-files';
 import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
-import type { Storage } from '~/server/storage';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import {
   FEED_PAGE_SIZE,
   PINNED_MAX,
@@ -18,12 +20,17 @@ import {
   type LikeResponse,
   type PostView,
 } from '../feed.schema';
-import { claimUpload, deleteStoredMedia } from './feed-media.service';
+import { claimUpload } from './feed-media.service';
 import { authorColumns, authorOf, mediaOf, namedAuthorJoin } from './feed-views';
 
 /** Everyone signed in hears of a change to a post; the event names the post only, never who wrote it. */
 export const publishPostChange = (tx: Executor, postId: string) =>
   publish(tx, 'feed.post', { postId }, [{ kind: 'everyone' }]);
+
+/** The post a request is about: the route's `:postId`. */
+export interface PostRef {
+  postId: string;
+}
 
 export const postNotFound = () =>
   new AppError('NOT_FOUND', 'This post does not exist or has been removed.', { title: 'Post Not Found' });
@@ -105,10 +112,11 @@ async function matching(db: Executor, q: string): Promise<SQL> {
  * (created_at, id) so posts arriving meanwhile never shift a page.
  */
 export async function listFeed(
-  db: Db,
-  viewerId: string,
+  { db }: ServiceContext,
+  actor: Actor,
   query: { q?: string | undefined; cursor?: string | undefined },
 ): Promise<FeedPage> {
+  const viewerId = actor.id;
   const search = query.q ? await matching(db, query.q) : undefined;
   const after = newestFirst.after(query.cursor);
   const [pinned, rows] = await Promise.all([
@@ -127,18 +135,22 @@ export async function listFeed(
   return { pinned: pinned.map(toPostView), ...page, items: page.items.map(toPostView) };
 }
 
-export async function getPost(db: Executor, viewerId: string, postId: string): Promise<PostView> {
+export async function getPost({ db }: ServiceContext, actor: Actor, { postId }: PostRef): Promise<PostView> {
+  return postViewOf(db, actor.id, postId);
+}
+
+async function postViewOf(db: Executor, viewerId: string, postId: string): Promise<PostView> {
   const [row] = await selectPosts(db, viewerId).where(eq(feedPost.id, postId));
   if (!row) throw postNotFound();
   return toPostView(row);
 }
 
 export async function createPost(
-  db: Db,
-  authorId: string,
+  { db, now }: ServiceContext,
+  actor: Actor,
   input: CreatePostValues,
-  now: Date,
 ): Promise<CreatePostResponse> {
+  const authorId = actor.id;
   return db.transaction(async (tx) => {
     const media = input.mediaId ? await claimUpload(tx, authorId, input.mediaId) : undefined;
     const id = randomUUID();
@@ -162,17 +174,17 @@ export async function createPost(
       at: now,
     });
     await publishPostChange(tx, id);
-    return { post: await getPost(tx, authorId, id), award };
+    return { post: await postViewOf(tx, authorId, id), award };
   });
 }
 
 /** The author deletes their own post; comments, likes and reports go with it, then its file. */
 export async function deleteOwnPost(
-  db: Db,
-  storage: Storage,
-  authorId: string,
-  postId: string,
+  { db, storage }: ServiceContext,
+  actor: Actor,
+  { postId }: PostRef,
 ): Promise<void> {
+  const authorId = actor.id;
   const mediaUrl = await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(feedPost)
@@ -183,7 +195,7 @@ export async function deleteOwnPost(
     await publishPostChange(tx, postId);
     return deleted.mediaUrl;
   });
-  await deleteStoredMedia(storage, mediaUrl);
+  await deleteUploadedFile(storage, mediaUrl);
 }
 
 /**
@@ -191,12 +203,11 @@ export async function deleteOwnPost(
  * many requests arrive at once. The count moves only when a row was really added or removed.
  */
 export async function setLike(
-  db: Db,
-  userId: string,
-  postId: string,
-  liked: boolean,
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { postId, liked }: PostRef & { liked: boolean },
 ): Promise<LikeResponse> {
+  const userId = actor.id;
   try {
     return await db.transaction(async (tx) => {
       const [post] = await tx.select({ id: feedPost.id }).from(feedPost).where(eq(feedPost.id, postId));
@@ -229,15 +240,7 @@ export async function setLike(
     });
   } catch (error) {
     // The post was deleted between the check and the like.
-    if (isForeignKeyViolation(error)) throw postNotFound();
+    if (isDatabaseError(error, 'foreignKeyViolation')) throw postNotFound();
     throw error;
   }
-}
-
-/** PostgreSQL's foreign_key_violation, as node-postgres or PGlite report it (drizzle wraps it in `cause`). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23503') return true;
-  }
-  return false;
 }

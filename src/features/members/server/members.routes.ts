@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
 import { access, type SignedInEnv } from '~/server/middleware/access';
 import { isSearch, memberLimit } from '~/server/middleware/abuse-limits';
 import { validate } from '~/server/validate';
@@ -7,12 +8,12 @@ import { searchMembers, setBanned, setRoles } from './members.service';
 
 /** Ban and unban: one route body, the flag from the path. */
 const banRoute = (banned: boolean) =>
-  [
+  createFactory<SignedInEnv>().createHandlers(
     access('manage:members'),
     validate('param', memberIdParamSchema),
-    async (c: Context<SignedInEnv, string, { out: { param: { memberId: string } } }>) =>
+    async (c) =>
       c.json({ member: await setBanned(c.var.ctx, c.var.user, { ...c.req.valid('param'), banned }) }, 200),
-  ] as const;
+  );
 
 /** The dashboard's member management: every route checks its capability before it reads its input. */
 export const adminMembersRoutes = new Hono<SignedInEnv>()

@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { asc, count, eq } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { levelFromXp } from '~/shared/economy';
 import { levelTitle } from '~/shared/level-titles';
 import { startRefusal } from '~/features/inbox/server/conversations.service';
 import { avatarUrlOf, toSessionUser, type UserRow } from '~/server/session';
-import { processImage } from '~/server/uploads/image-pipeline';
+import { deleteUploadedFile, storeImage } from '~/server/uploads/stored-files';
 import type { Db } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import { keyFromUploadUrl, uploadUrl } from '~/server/uploads/upload-urls';
 import {
   PUBLIC_REFERRALS_SHOWN,
   type LevelInfo,
@@ -95,16 +93,9 @@ export async function replaceAvatar(
   actor: Actor,
   { bytes }: { bytes: Buffer },
 ): Promise<UserRow> {
-  const image = await processImage(bytes, {
-    maxBytes: ctx.config.imageUploadLimitBytes,
-    maxPixels: 40_000_000,
-    maxDimension: 512,
-  });
-  const key = `${randomBytes(16).toString('hex')}.${image.extension}`;
-  await ctx.storage.put(key, image.bytes);
-  const updated = await updateAvatarUrl(ctx.db, actor, uploadUrl(key), ctx.now);
-  const oldKey = actor.image ? keyFromUploadUrl(actor.image) : undefined;
-  if (oldKey) await ctx.storage.delete(oldKey);
+  const image = await storeImage(ctx, bytes, 512);
+  const updated = await updateAvatarUrl(ctx.db, actor, image.url, ctx.now);
+  await deleteUploadedFile(ctx.storage, actor.image);
   return updated;
 }
 
