@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
-import type { Clock } from '~/shared/time';
-import { processImage } from '~/server/uploads/image-pipeline';
-import { keyFromUploadUrl, uploadUrl } from '~/server/uploads/upload-urls';
 import { writeAudit } from '~/server/audit';
-import type { Config } from '~/server/config';
-import type { Db, Executor } from '~/server/db/client';
+import type { Executor } from '~/server/db/client';
 import { pickupLocation, shopSettings, sticker } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
-import type { Storage } from '~/server/storage';
+import type { Actor, ServiceContext } from '~/server/service-context';
+import { deleteUploadedFile, storeImage } from '~/server/uploads/stored-files';
 import {
   LOCATION_EXISTS,
   type CatalogSticker,
@@ -17,7 +14,13 @@ import {
   type StickerSize,
   type UpdateShopSettingsInput,
 } from '../shop.schema';
-import { ratingSummaries, readShopSettings, toMenuSticker, type StickerRow } from './shop.service';
+import {
+  ratingSummaries,
+  readShopSettings,
+  toMenuSticker,
+  type StickerRef,
+  type StickerRow,
+} from './shop.service';
 
 type Prices = Record<StickerSize, number>;
 const priceColumns = (prices: Prices) => ({
@@ -34,8 +37,17 @@ async function toCatalogSticker(db: Executor, row: StickerRow): Promise<CatalogS
   return { ...toMenuSticker(row, ratings.get(row.id)), hidden: row.hidden };
 }
 
+/** What a catalog edit may change. */
+type StickerChanges = {
+  name?: string;
+  type?: string;
+  description?: string;
+  prices?: Prices;
+  hidden?: boolean;
+};
+
 /** Every sticker, hidden ones too, for the Catalog tab. */
-export async function listCatalog(db: Db): Promise<CatalogSticker[]> {
+export async function listCatalog({ db }: ServiceContext): Promise<CatalogSticker[]> {
   const [rows, ratings] = await Promise.all([
     db.select().from(sticker).orderBy(asc(sticker.name), asc(sticker.id)),
     ratingSummaries(db),
@@ -44,11 +56,11 @@ export async function listCatalog(db: Db): Promise<CatalogSticker[]> {
 }
 
 export async function createSticker(
-  db: Db,
-  actorId: string,
+  { db, now }: ServiceContext,
+  actor: Actor,
   input: { name: string; type: string; description: string; prices: Prices },
-  now: Date,
 ): Promise<CatalogSticker> {
+  const actorId = actor.id;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(sticker)
@@ -75,12 +87,11 @@ export async function createSticker(
 
 /** Edits a sticker or hides / shows it; past orders keep their own copy of name and price. */
 export async function updateSticker(
-  db: Db,
-  actorId: string,
-  stickerId: string,
-  input: { name?: string; type?: string; description?: string; prices?: Prices; hidden?: boolean },
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { stickerId, ...input }: StickerRef & StickerChanges,
 ): Promise<CatalogSticker> {
+  const actorId = actor.id;
   return db.transaction(async (tx) => {
     const { prices, ...fields } = input;
     const [row] = await tx
@@ -102,54 +113,45 @@ export async function updateSticker(
   });
 }
 
-export interface StickerImageDeps {
-  db: Db;
-  storage: Storage;
-  config: Config;
-  clock: Clock;
-}
-
 /**
  * A new picture for a sticker, through the uploads pipeline (type from content, re-encoded, metadata gone). The
  * route's upload() has counted it against the member's upload rate limit.
  */
 export async function replaceStickerImage(
-  deps: StickerImageDeps,
-  actorId: string,
-  stickerId: string,
-  file: Buffer,
+  ctx: ServiceContext,
+  actor: Actor,
+  { stickerId, bytes }: StickerRef & { bytes: Buffer },
 ): Promise<CatalogSticker> {
-  const [existing] = await deps.db.select().from(sticker).where(eq(sticker.id, stickerId));
+  const { db, now } = ctx;
+  const [existing] = await db.select().from(sticker).where(eq(sticker.id, stickerId));
   if (!existing) throw new AppError('NOT_FOUND', 'This sticker does not exist.');
-  const image = await processImage(file, {
-    maxBytes: deps.config.imageUploadLimitBytes,
-    maxPixels: 40_000_000,
-    maxDimension: 800,
-  });
-  const key = `${randomBytes(16).toString('hex')}.${image.extension}`;
-  await deps.storage.put(key, image.bytes);
-  const updated = await deps.db.transaction(async (tx) => {
+  const image = await storeImage(ctx, bytes, 800);
+  const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(sticker)
-      .set({ imageUrl: uploadUrl(key), updatedAt: deps.clock.now() })
+      .set({ imageUrl: image.url, updatedAt: now })
       .where(eq(sticker.id, stickerId))
       .returning();
     await writeAudit(tx, {
       eventType: 'STICKER_UPDATED',
-      actorId,
+      actorId: actor.id,
       meta: { stickerId, name: row!.name, changed: ['image'] },
-      at: deps.clock.now(),
+      at: now,
     });
     await menuChanged(tx);
     return toCatalogSticker(tx, row!);
   });
-  const oldKey = keyFromUploadUrl(existing.imageUrl);
-  if (oldKey) await deps.storage.delete(oldKey);
+  await deleteUploadedFile(ctx.storage, existing.imageUrl);
   return updated;
 }
 
 /** Adds a pickup location, trimmed and lowercased; the same name in other letters is a duplicate. */
-export async function addPickupLocation(db: Db, actorId: string, name: string, now: Date): Promise<void> {
+export async function addPickupLocation(
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { name }: { name: string },
+): Promise<void> {
+  const actorId = actor.id;
   await db.transaction(async (tx) => {
     const [added] = await tx
       .insert(pickupLocation)
@@ -163,7 +165,12 @@ export async function addPickupLocation(db: Db, actorId: string, name: string, n
 }
 
 /** Removes a pickup location; orders placed for it keep its name. */
-export async function removePickupLocation(db: Db, actorId: string, name: string, now: Date): Promise<void> {
+export async function removePickupLocation(
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { name }: { name: string },
+): Promise<void> {
+  const actorId = actor.id;
   await db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(pickupLocation)
@@ -181,11 +188,11 @@ export async function removePickupLocation(db: Db, actorId: string, name: string
 }
 
 export async function updateShopSettings(
-  db: Db,
-  actorId: string,
+  { db, now }: ServiceContext,
+  actor: Actor,
   input: Required<Omit<UpdateShopSettingsInput, 'contactPhone'>> & { contactPhone: string },
-  now: Date,
 ): Promise<ShopSettings> {
+  const actorId = actor.id;
   return db.transaction(async (tx) => {
     const before = await readShopSettings(tx);
     const values = {

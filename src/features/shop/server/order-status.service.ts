@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { writeAudit } from '~/server/audit';
-import type { Db } from '~/server/db/client';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import {
   shortOrderId,
@@ -11,7 +11,7 @@ import {
   type OrderStatus,
   type OrderView,
 } from '../orders.schema';
-import { itemsOf, publishOrderChanged, toOrderView } from './orders.service';
+import { itemsOf, publishOrderChanged, toOrderView, type OrderRef } from './orders.service';
 
 /** What the member is told for each status an admin sets (spec section 4); other statuses send nothing. */
 const CUSTOMER_MESSAGES: Partial<Record<OrderStatus, (short: string) => string>> = {
@@ -37,11 +37,9 @@ function refusal(method: DeliveryMethod, status: OrderStatus): string | undefine
  * ORDER_STATUS_CHANGED audit row commit together. Setting available returns it to the queue, driver cleared.
  */
 export async function setOrderStatus(
-  db: Db,
-  actorId: string,
-  orderId: string,
-  status: OrderStatus,
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { orderId, status }: OrderRef & { status: OrderStatus },
 ): Promise<OrderView> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.id, orderId)).for('update');
@@ -72,7 +70,7 @@ export async function setOrderStatus(
       .returning();
     await writeAudit(tx, {
       eventType: 'ORDER_STATUS_CHANGED',
-      actorId,
+      actorId: actor.id,
       meta: { orderId: order.id, oldStatus: order.status, newStatus: status },
       at: now,
     });

@@ -1,7 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { can } from '~/shared/permissions';
 import { writeAudit } from '~/server/audit';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import type { Db } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
@@ -42,10 +44,12 @@ function deskRows(db: Db, view: OrderListView, limit: number, cursor?: string) {
  * null (notes follow the address: they hold gate codes and the like).
  */
 export async function listDeskOrders(
-  db: Db,
-  options: { view: OrderListView; cursor?: string; withContactDetails: boolean },
+  { db }: ServiceContext,
+  actor: Actor,
+  { view, cursor }: { view: OrderListView; cursor?: string | undefined },
 ): Promise<AdminOrdersResponse> {
-  const rows = await deskRows(db, options.view, DESK_PAGE_SIZE + 1, options.cursor);
+  const withContactDetails = can(actor, 'read:contact-details');
+  const rows = await deskRows(db, view, DESK_PAGE_SIZE + 1, cursor);
   const page = pageOf(rows, DESK_PAGE_SIZE, (last) => [last.cursorAt, last.order.id]);
   const items = await itemsOf(
     db,
@@ -57,13 +61,13 @@ export async function listDeskOrders(
       const view = toOrderView(order, items.get(order.id)!);
       return {
         ...view,
-        phone: options.withContactDetails ? view.phone : null,
-        address: options.withContactDetails ? view.address : null,
-        notes: options.withContactDetails ? view.notes : null,
+        phone: withContactDetails ? view.phone : null,
+        address: withContactDetails ? view.address : null,
+        notes: withContactDetails ? view.notes : null,
         customer: {
           id: order.userId,
           name: order.userName,
-          email: options.withContactDetails ? order.userEmail : null,
+          email: withContactDetails ? order.userEmail : null,
         },
         driver: order.assignedDriverId ? { id: order.assignedDriverId, name: driverName ?? 'Unknown' } : null,
         claimedAt: order.claimedAt?.toISOString() ?? null,
@@ -108,17 +112,16 @@ const CONTACT_COLUMNS: readonly CsvColumn[] = ['Email', 'Phone', 'Address', 'Not
  * export has no email, phone, address or notes columns.
  */
 export async function exportDeskOrders(
-  db: Db,
-  actorId: string,
-  view: OrderListView,
-  now: Date,
-  options: { withContactDetails: boolean },
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { view }: { view: OrderListView },
 ): Promise<{ filename: string; csv: string }> {
+  const withContactDetails = can(actor, 'read:contact-details');
   const rows = await deskRows(db, view, EXPORT_LIMIT);
   // Customers' contact details leave the app: who took them, and when, is on record.
   await writeAudit(db, {
     eventType: 'ORDERS_EXPORTED',
-    actorId,
+    actorId: actor.id,
     meta: { view, count: rows.length },
     at: now,
   });
@@ -126,9 +129,7 @@ export async function exportDeskOrders(
     db,
     rows.map((row) => row.order.id),
   );
-  const columns = CSV_COLUMNS.filter(
-    (column) => options.withContactDetails || !CONTACT_COLUMNS.includes(column),
-  );
+  const columns = CSV_COLUMNS.filter((column) => withContactDetails || !CONTACT_COLUMNS.includes(column));
   const records = rows.map(({ order, driverName }) => {
     const cells: Record<CsvColumn, string> = {
       'Order ID': order.id,

@@ -3,15 +3,15 @@ import { and, arrayOverlaps, eq, inArray } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { formatCents } from '~/shared/money';
 import { rolesWith, type Capability } from '~/shared/permissions';
-import type { UserRow } from '~/server/session';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { priceOf, readShopSettings } from '~/features/shop/server/shop.service';
 import { SIZE_LABELS, type StickerSize } from '~/features/shop/shop.schema';
-import type { Db, Executor } from '~/server/db/client';
+import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
 import { pickupLocation, sticker } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import { pageOf, timeKeyset } from '~/server/pagination';
 import {
   DELIVERY_HUB,
@@ -176,10 +176,9 @@ async function priceLines(tx: Executor, lines: PlaceOrderValues['items']): Promi
  * first order; a total that differs from the one the member saw is a 409, and nothing is stored.
  */
 export async function placeOrder(
-  db: Db,
-  actor: UserRow,
+  { db, now }: ServiceContext,
+  actor: Actor,
   input: PlaceOrderValues,
-  now: Date,
 ): Promise<{ order: OrderView; created: boolean; contactPhone: string }> {
   return db.transaction(async (tx) => {
     const settings = await readShopSettings(tx);
@@ -260,11 +259,21 @@ export async function placeOrder(
   });
 }
 
+/** The order a request is about: the route's `:orderId`. */
+export interface OrderRef {
+  orderId: string;
+}
+
 /** Orders, newest first (the member's own and the desk's), a page at a time. */
 export const newestFirst = timeKeyset({ time: shopOrder.createdAt, id: shopOrder.id, direction: 'desc' });
 
 /** The member's own orders, newest first, a page at a time. */
-export async function listMyOrders(db: Db, userId: string, cursor?: string): Promise<MyOrdersResponse> {
+export async function listMyOrders(
+  { db }: ServiceContext,
+  actor: Actor,
+  { cursor }: { cursor?: string | undefined },
+): Promise<MyOrdersResponse> {
+  const userId = actor.id;
   const rows = await db
     .select({ order: shopOrder, cursorAt: newestFirst.cursorAt })
     .from(shopOrder)
@@ -280,7 +289,12 @@ export async function listMyOrders(db: Db, userId: string, cursor?: string): Pro
 }
 
 /** One of the member's own orders; anyone else's is "not found". */
-export async function getMyOrder(db: Db, userId: string, orderId: string): Promise<OrderView> {
+export async function getMyOrder(
+  { db }: ServiceContext,
+  actor: Actor,
+  { orderId }: OrderRef,
+): Promise<OrderView> {
+  const userId = actor.id;
   const [row] = await db
     .select()
     .from(shopOrder)

@@ -5,18 +5,19 @@ import { HOUR_MS } from '~/shared/time';
 import { cooldownEndsAt, takeCooldown } from '~/features/economy/server/cooldown.service';
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
 import { applyAward } from '~/features/economy/server/ledger.service';
-import type { Db, Executor } from '~/server/db/client';
+import type { Executor } from '~/server/db/client';
 import { sticker, stickerRating } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
+import type { Actor, ServiceContext } from '~/server/service-context';
 import { rateAgainText, type RateStickerResponse, type RatingStatusResponse } from '../shop.schema';
-import { ratingSummaries } from './shop.service';
+import { ratingSummaries, type StickerRef } from './shop.service';
 
 async function ratingCooldownMs(db: Executor): Promise<number> {
   return (await readEconomySettings(db)).ratingCooldownHours * HOUR_MS;
 }
 
-export async function ratingStatus(db: Db, userId: string, now: Date): Promise<RatingStatusResponse> {
-  const endsAt = await cooldownEndsAt(db, userId, 'rating', await ratingCooldownMs(db), now);
+export async function ratingStatus({ db, now }: ServiceContext, actor: Actor): Promise<RatingStatusResponse> {
+  const endsAt = await cooldownEndsAt(db, actor.id, 'rating', await ratingCooldownMs(db), now);
   return { nextRatingAt: endsAt?.toISOString() ?? null };
 }
 
@@ -25,12 +26,11 @@ export async function ratingStatus(db: Db, userId: string, now: Date): Promise<R
  * cooldown is taken by a conditional upsert, so of many ratings at once exactly one is stored and rewarded.
  */
 export async function rateSticker(
-  db: Db,
-  userId: string,
-  stickerId: string,
-  scores: { smell: number; taste: number; high: number },
-  now: Date,
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { stickerId, ...scores }: StickerRef & { smell: number; taste: number; high: number },
 ): Promise<RateStickerResponse> {
+  const userId = actor.id;
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: sticker.id })

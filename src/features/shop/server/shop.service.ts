@@ -1,5 +1,6 @@
 import { asc, avg, count, eq } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
+import type { ServiceContext } from '~/server/service-context';
 import { pickupLocation, shopSettings, sticker, stickerRating } from '~/server/db/tables/shop.tables';
 import {
   STICKER_SIZES,
@@ -11,6 +12,11 @@ import {
 } from '../shop.schema';
 
 export type StickerRow = typeof sticker.$inferSelect;
+
+/** The sticker a request is about: the route's `:stickerId`. */
+export interface StickerRef {
+  stickerId: string;
+}
 
 /** The spec's defaults (section 9 and departure 11); the Settings tab changes them. */
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
@@ -69,7 +75,7 @@ export async function ratingSummaries(db: Executor, stickerId?: string): Promise
 }
 
 /** The menu: every sticker that is not hidden, with its prices and ratings. */
-export async function listMenu(db: Executor): Promise<MenuSticker[]> {
+export async function listMenu({ db }: ServiceContext): Promise<MenuSticker[]> {
   const [rows, ratings] = await Promise.all([
     db.select().from(sticker).where(eq(sticker.hidden, false)).orderBy(asc(sticker.name), asc(sticker.id)),
     ratingSummaries(db),
@@ -92,7 +98,7 @@ export function toMenuSticker(row: StickerRow, rating: RatingSummary | undefined
   };
 }
 
-export async function listPickupLocations(db: Executor): Promise<string[]> {
+export async function listPickupLocations({ db }: ServiceContext): Promise<string[]> {
   const rows = await db
     .select({ name: pickupLocation.name })
     .from(pickupLocation)
