@@ -1,21 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
-import type { Clock } from '~/shared/time';
 import { rateLimitCounter } from '~/server/db/tables/rate-limit.tables';
 import type { RateLimitRule } from './config';
-import type { Executor } from './db/client';
+import type { ServiceContext } from './service-context';
+
+/** Where and when an attempt is counted: the request's database and instant. */
+type Counting = Pick<ServiceContext, 'db' | 'now'>;
 
 /**
  * Counts one attempt against `key` in a fixed window, in one statement, so concurrent requests on any
  * instance are all counted. Returns whether this attempt is within the limit.
  */
 export async function hitRateLimit(
-  db: Executor,
+  { db, now }: Counting,
   key: string,
   rule: RateLimitRule,
-  clock: Clock,
 ): Promise<{ allowed: boolean; retryAfterMs: number }> {
-  const now = clock.now();
   const windowOpenedBefore = new Date(now.getTime() - rule.windowMs);
   const expired = sql`${rateLimitCounter.windowStartedAt} <= ${windowOpenedBefore.toISOString()}::timestamptz`;
   const [row] = await db
@@ -34,13 +34,8 @@ export async function hitRateLimit(
 }
 
 /** As hitRateLimit, throwing a 429 with a message that says how long to wait. */
-export async function enforceRateLimit(
-  db: Executor,
-  key: string,
-  rule: RateLimitRule,
-  clock: Clock,
-): Promise<void> {
-  const { allowed, retryAfterMs } = await hitRateLimit(db, key, rule, clock);
+export async function enforceRateLimit(ctx: Counting, key: string, rule: RateLimitRule): Promise<void> {
+  const { allowed, retryAfterMs } = await hitRateLimit(ctx, key, rule);
   if (!allowed) throw tooManyAttempts(retryAfterMs);
 }
 

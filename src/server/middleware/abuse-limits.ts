@@ -23,13 +23,13 @@ export function memberLimit(
 ) {
   return createMiddleware<SignedInEnv>(async (c, next) => {
     if (options.when && !options.when(c)) return next();
-    const { config, database, clock, buckets } = c.get('services');
+    const { config, buckets } = c.get('services');
     const rule = config.rateLimits[name];
     const key = `${name}:user:${c.get('user').id}`;
     if (COUNTED_IN_DATABASE.has(name)) {
-      await enforceRateLimit(database.db, key, rule, clock);
+      await enforceRateLimit(c.var.ctx, key, rule);
     } else {
-      const { allowed, retryAfterMs } = buckets.take(key, rule, clock.now().getTime());
+      const { allowed, retryAfterMs } = buckets.take(key, rule, c.var.ctx.now.getTime());
       if (!allowed) throw tooManyAttempts(retryAfterMs);
     }
     await next();

@@ -46,13 +46,8 @@ const uploadHandlers = new WeakSet<object>();
 export function upload(rule: UploadRule) {
   const field = rule.field ?? 'file';
   const handler = createMiddleware<UploadEnv>(async (c, next) => {
-    const { database, config, clock } = c.get('services');
-    await enforceRateLimit(
-      database.db,
-      `uploads:user:${c.get('user').id}`,
-      config.rateLimits.uploadsPerUser,
-      clock,
-    );
+    const { ctx, user } = c.var;
+    await enforceRateLimit(ctx, `uploads:user:${user.id}`, ctx.config.rateLimits.uploadsPerUser);
 
     const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const file = body[field];

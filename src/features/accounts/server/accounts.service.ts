@@ -3,11 +3,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
-import type { Clock } from '~/shared/time';
-import type { Auth } from '~/server/auth';
 import { writeAudit } from '~/server/audit';
-import type { Config } from '~/server/config';
-import type { Db } from '~/server/db/client';
 import { appMeta } from '~/server/db/tables/meta.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { enforceRateLimit } from '~/server/rate-limit';
@@ -15,20 +11,8 @@ import { OWNER_PASSWORD_HASH_KEY } from '~/server/db/seed/seed';
 import type { SessionResponse } from '~/shared/session';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { toSessionUser } from '~/server/session';
+import type { ServiceContext } from '~/server/service-context';
 import type { loginSchema, ownerLoginSchema, registerSchema, RegisterResponse } from '../accounts.schema';
-
-export interface AccountsDeps {
-  db: Db;
-  auth: Auth;
-  config: Config;
-  clock: Clock;
-}
-
-/** What the service needs from the request, without seeing the HTTP context. */
-export interface RequestMeta {
-  headers: Headers;
-  ip: string;
-}
 
 /** A response body plus the session cookies to set. */
 export interface WithCookies<T> {
@@ -50,15 +34,15 @@ function errorCode(error: unknown): string | undefined {
 }
 
 export async function register(
-  deps: AccountsDeps,
+  ctx: ServiceContext,
   input: z.output<typeof registerSchema>,
-  meta: RequestMeta,
 ): Promise<RegisterResponse> {
-  await enforceRateLimit(deps.db, `sign-up:ip:${meta.ip}`, deps.config.rateLimits.signUpPerIp, deps.clock);
+  const { db, auth, now, request: meta } = ctx;
+  await enforceRateLimit(ctx, `sign-up:ip:${meta.ip}`, ctx.config.rateLimits.signUpPerIp);
 
   const referrer = input.referralCode
     ? (
-        await deps.db
+        await db
           .select({ id: user.id, name: user.name })
           .from(user)
           .where(eq(user.referralCode, input.referralCode))
@@ -66,12 +50,12 @@ export async function register(
     : undefined;
 
   const emailHolder = async () =>
-    (await deps.db.select({ id: user.id }).from(user).where(eq(user.email, input.email)))[0];
+    (await db.select({ id: user.id }).from(user).where(eq(user.email, input.email)))[0];
   if (await emailHolder()) throw emailTaken();
 
   let created: { user: { id: string } };
   try {
-    created = await deps.auth.api.signUpEmail({
+    created = await auth.api.signUpEmail({
       body: {
         name: input.fullName,
         email: input.email,
@@ -82,7 +66,7 @@ export async function register(
         referredBy: referrer?.id,
         dataConsent: input.dataConsent,
         smsConsent: input.smsConsent,
-        ageConfirmedAt: deps.clock.now(),
+        ageConfirmedAt: now,
       },
       headers: meta.headers,
     });
@@ -97,31 +81,31 @@ export async function register(
 
   if (!input.referralCode) return { referral: { status: 'none' } };
   if (!referrer) return { referral: { status: 'invalid' } };
-  await notify(deps.db, {
+  await notify(db, {
     userId: referrer.id,
     message: `${input.fullName} joined The Vault with your referral code.`,
     link: '/profile',
     from: 'member',
-    at: deps.clock.now(),
+    at: now,
   });
   return { referral: { status: 'applied', referrerName: referrer.name } };
 }
 
 export async function signIn(
-  deps: AccountsDeps,
+  ctx: ServiceContext,
   input: z.output<typeof loginSchema>,
-  meta: RequestMeta,
 ): Promise<WithCookies<SessionResponse>> {
-  const { signInPerIp, signInPerAccount } = deps.config.rateLimits;
-  await enforceRateLimit(deps.db, `sign-in:ip:${meta.ip}`, signInPerIp, deps.clock);
-  await enforceRateLimit(deps.db, `sign-in:account:${input.email}`, signInPerAccount, deps.clock);
+  const { db, auth, request: meta } = ctx;
+  const { signInPerIp, signInPerAccount } = ctx.config.rateLimits;
+  await enforceRateLimit(ctx, `sign-in:ip:${meta.ip}`, signInPerIp);
+  await enforceRateLimit(ctx, `sign-in:account:${input.email}`, signInPerAccount);
   try {
-    const { headers, response } = await deps.auth.api.signInEmail({
+    const { headers, response } = await auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
       headers: meta.headers,
       returnHeaders: true,
     });
-    const [row] = await deps.db.select().from(user).where(eq(user.id, response.user.id));
+    const [row] = await db.select().from(user).where(eq(user.id, response.user.id));
     return { body: { user: toSessionUser(row!) }, setCookies: headers.getSetCookie() };
   } catch (error) {
     if (errorCode(error) === 'BANNED_USER') throw banned();
@@ -131,21 +115,21 @@ export async function signIn(
 }
 
 export async function ownerSignIn(
-  deps: AccountsDeps,
+  ctx: ServiceContext,
   input: z.output<typeof ownerLoginSchema>,
-  meta: RequestMeta,
 ): Promise<WithCookies<SessionResponse>> {
-  const { ownerSignInPerIp, ownerSignInTotal } = deps.config.rateLimits;
-  await enforceRateLimit(deps.db, `owner-sign-in:ip:${meta.ip}`, ownerSignInPerIp, deps.clock);
-  await enforceRateLimit(deps.db, 'owner-sign-in:total', ownerSignInTotal, deps.clock);
+  const { db, auth, now, request: meta } = ctx;
+  const { ownerSignInPerIp, ownerSignInTotal } = ctx.config.rateLimits;
+  await enforceRateLimit(ctx, `owner-sign-in:ip:${meta.ip}`, ownerSignInPerIp);
+  await enforceRateLimit(ctx, 'owner-sign-in:total', ownerSignInTotal);
 
-  const [stored] = await deps.db.select().from(appMeta).where(eq(appMeta.key, OWNER_PASSWORD_HASH_KEY));
+  const [stored] = await db.select().from(appMeta).where(eq(appMeta.key, OWNER_PASSWORD_HASH_KEY));
   const matches =
     stored !== undefined &&
     input.ownerPassword.length > 0 &&
     (await verifyPassword({ hash: stored.value, password: input.ownerPassword }));
   const [owner] = matches
-    ? await deps.db
+    ? await db
         .select()
         .from(user)
         .where(or(sql`'Owner' = ANY(${user.roles})`, eq(user.role, 'Owner')))
@@ -153,15 +137,15 @@ export async function ownerSignIn(
         .limit(1)
     : [];
 
-  await writeAudit(deps.db, {
+  await writeAudit(db, {
     eventType: 'OWNER_LOGIN',
     actorId: owner?.id ?? null,
     meta: { success: Boolean(owner), ip: meta.ip },
-    at: deps.clock.now(),
+    at: now,
   });
   if (!owner) throw loginFailed();
 
-  const { headers } = await deps.auth.api.startOwnerSession({
+  const { headers } = await auth.api.startOwnerSession({
     body: { userId: owner.id, rememberMe: input.rememberMe },
     headers: meta.headers,
     returnHeaders: true,
@@ -170,9 +154,9 @@ export async function ownerSignIn(
 }
 
 /** Revokes the session in the database (the old cookie is refused from now on) and clears the cookie. */
-export async function signOut(deps: AccountsDeps, meta: RequestMeta): Promise<WithCookies<{ ok: true }>> {
+export async function signOut({ auth, request }: ServiceContext): Promise<WithCookies<{ ok: true }>> {
   try {
-    const { headers } = await deps.auth.api.signOut({ headers: meta.headers, returnHeaders: true });
+    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
     return { body: { ok: true }, setCookies: headers.getSetCookie() };
   } catch (error) {
     // Signing out without a session is already done.

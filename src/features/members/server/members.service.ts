@@ -41,14 +41,14 @@ const newestFirst = timeKeyset({ time: user.createdAt, id: user.id, direction: '
  */
 export async function searchMembers(
   { db }: ServiceContext,
-  viewer: Actor,
+  actor: Actor,
   query: z.output<typeof memberSearchSchema>,
 ): Promise<MemberPage> {
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = likePattern(query.q);
     const fields = [ilike(user.name, pattern)];
-    if (can(viewer, 'read:contact-details')) {
+    if (can(actor, 'read:contact-details')) {
       fields.push(ilike(user.email, pattern));
       if (query.scope === 'members') fields.push(ilike(user.telegram, pattern));
     }
@@ -61,7 +61,7 @@ export async function searchMembers(
     .orderBy(...newestFirst.orderBy)
     .limit(query.limit + 1);
   const page = pageOf(rows, query.limit, (last) => [last.cursorAt, last.id]);
-  return { ...page, items: page.items.map((row) => toAdminMember(row, viewer)) };
+  return { ...page, items: page.items.map((row) => toAdminMember(row, actor)) };
 }
 
 /** Locks the member's row for the rest of the transaction, so two admins' changes apply one after the other. */
