@@ -14,7 +14,7 @@ let t: TestContext;
 let member: { cookie: string; user: { id: string } };
 let owner: { cookie: string };
 beforeAll(async () => {
-  t = await createTestContext({ env: { RATE_LIMIT_SIGN_UP_PER_IP: '1000/60' } });
+  t = await createTestContext();
   member = await signedInMember(t);
   owner = await signedInWithRoles(t, ['Owner']);
 });

@@ -36,12 +36,7 @@ export type Actor = UserRow;
 
 export function requestContext(services: AppServices, c: Context<AppEnv>): ServiceContext {
   return {
-    db: services.database.db,
-    now: services.clock.now(),
-    config: services.config,
-    storage: services.storage,
-    auth: services.auth,
-    logger: services.logger,
+    ...jobContext(services),
     request: { headers: c.req.raw.headers, ip: clientIp(c, services.config.trustProxy) },
   };
 }

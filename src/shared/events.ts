@@ -37,6 +37,16 @@ interface TopicSpec<F extends string, A extends AudienceName> {
 /** Infers the id fields and audiences from the spec, so `invalidates` and `publish` are checked against them. */
 const topic = <const F extends string, const A extends AudienceName>(spec: TopicSpec<F, A>) => spec;
 
+/** A change every signed-in screen shows, with no ids: the one list or setting it refetches. */
+const forEveryone = (key: QueryKey) => topic({ ids: [], audience: ['everyone'], invalidates: () => [key] });
+
+/** A change to a member's own session (coins, XP, profile): only their browsers refetch it. */
+const ownSession = () => topic({ ids: ['userId'], audience: ['users'], invalidates: () => [['session']] });
+
+/** A change only its member sees, with the keys their browsers refetch. */
+const forMember = <const F extends string>(ids: readonly F[], key: QueryKey) =>
+  topic({ ids, audience: ['users'], invalidates: () => [key] });
+
 export const EVENT_TOPICS = {
   // A post was created, edited, liked, pinned or deleted (the Content tab lists posts too).
   'feed.post': topic({
@@ -100,33 +110,13 @@ export const EVENT_TOPICS = {
       ['shop', 'rating-status'],
     ],
   }),
-  'shop.locations': topic({
-    ids: [],
-    audience: ['everyone'],
-    invalidates: () => [['shop', 'pickup-locations']],
-  }),
-  'shop.settings': topic({
-    ids: [],
-    audience: ['everyone'],
-    invalidates: () => [['shop', 'settings']],
-  }),
+  'shop.locations': forEveryone(['shop', 'pickup-locations']),
+  'shop.settings': forEveryone(['shop', 'settings']),
 
-  'economy.settings': topic({
-    ids: [],
-    audience: ['everyone'],
-    invalidates: () => [['economy', 'settings']],
-  }),
+  'economy.settings': forEveryone(['economy', 'settings']),
   // Coins or XP changed: the header reads them from the session.
-  'session.balance': topic({
-    ids: ['userId'],
-    audience: ['users'],
-    invalidates: () => [['session']],
-  }),
-  'session.profile': topic({
-    ids: ['userId'],
-    audience: ['users'],
-    invalidates: () => [['session']],
-  }),
+  'session.balance': ownSession(),
+  'session.profile': ownSession(),
 
   // A ban or a role change: staff member lists and the member's public profile, and the member's own session.
   'members.changed': topic({
@@ -135,16 +125,8 @@ export const EVENT_TOPICS = {
     invalidates: ({ memberId }) => [['members', 'list'], ['members', memberId], ['session']],
   }),
 
-  'notifications.new': topic({
-    ids: ['notificationId'],
-    audience: ['users'],
-    invalidates: () => [['notifications', 'menu']],
-  }),
-  'notifications.read': topic({
-    ids: [],
-    audience: ['users'],
-    invalidates: () => [['notifications', 'menu']],
-  }),
+  'notifications.new': forMember(['notificationId'], ['notifications', 'menu']),
+  'notifications.read': forMember([], ['notifications', 'menu']),
 
   // A new message: the thread, the conversation list and the unread badge of both members.
   'inbox.message': topic({

@@ -78,6 +78,9 @@ export async function createTestContext(
     BASE_URL: TEST_ORIGIN,
     DATA_DIR: dataDir,
     SSE_HEARTBEAT_MS: '500',
+    // Every test member signs up and in from one address; the tests of those limits set their own.
+    RATE_LIMIT_SIGN_UP_PER_IP: '1000/60',
+    RATE_LIMIT_SIGN_IN_PER_IP: '1000/60',
     ...(url ? { DATABASE_URL: url, AUTH_SECRET: 'test-secret-test-secret-test-secret-0123' } : {}),
     ...options.env,
   });

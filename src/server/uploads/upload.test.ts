@@ -10,7 +10,6 @@ beforeAll(async () => {
   t = await createTestContext({
     env: {
       UPLOAD_LIMIT_BYTES: String(UPLOAD_LIMIT_BYTES),
-      RATE_LIMIT_SIGN_UP_PER_IP: '1000/60',
       RATE_LIMIT_UPLOADS_PER_USER: '3/60',
     },
   });

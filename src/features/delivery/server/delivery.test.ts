@@ -4,7 +4,7 @@ import type { ErrorBody } from '~/shared/app-error';
 import { MINUTE_MS } from '~/shared/time';
 import { signedInMember, signedInWithRoles } from '~/server/testing/members';
 import type { MyOrdersResponse, PlaceOrderInput, PlaceOrderResponse } from '~/features/shop/orders.schema';
-import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
+import { seedShopWithSticker } from '~/features/shop/server/shop.seed';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
@@ -26,14 +26,10 @@ const ADDRESS = '42 Hidden Court NW, Washington, DC';
 const PHONE = '+12025550142';
 
 beforeAll(async () => {
-  t = await createTestContext({
-    env: { RATE_LIMIT_SIGN_UP_PER_IP: '1000/60', RATE_LIMIT_SIGN_IN_PER_IP: '1000/60' },
-  });
-  await t.database.db.transaction((tx) => seedShop(tx, t.clock.now()));
-  stickerId = await insertSticker(t.database.db, {
+  t = await createTestContext();
+  stickerId = await seedShopWithSticker(t.database.db, t.clock.now(), {
     name: 'Run Sticker',
     type: 'Sativa',
-    description: 'x',
     price35gCents: 4000,
   });
   const member = await signedInMember(t, { fullName: 'Casey Customer' });

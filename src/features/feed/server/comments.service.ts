@@ -7,6 +7,7 @@ import { notify } from '~/features/notifications/server/notifications.service';
 import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { feedComment, feedPost } from '~/server/db/tables/feed.tables';
+import { writeAudit } from '~/server/audit';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { pageOf, timeKeyset } from '~/server/pagination';
@@ -133,19 +134,27 @@ export async function createComment(
   });
 }
 
-/** The author deletes their own comment. */
-export async function deleteOwnComment(
-  { db }: ServiceContext,
+/** Deletes a comment: a member their own, staff (`asStaff`, the route checked moderate:posts) any, audited. */
+export async function deleteComment(
+  { db, now }: ServiceContext,
   actor: Actor,
-  { commentId }: CommentRef,
+  { commentId, asStaff }: CommentRef & { asStaff: boolean },
 ): Promise<void> {
-  const authorId = actor.id;
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(feedComment)
-      .where(and(eq(feedComment.id, commentId), eq(feedComment.userId, authorId)))
-      .returning({ postId: feedComment.postId });
+      .where(and(eq(feedComment.id, commentId), asStaff ? undefined : eq(feedComment.userId, actor.id)))
+      .returning({ postId: feedComment.postId, isAnonymous: feedComment.isAnonymous });
     if (!deleted) throw commentNotFound();
+    if (asStaff) {
+      await writeAudit(tx, {
+        eventType: 'COMMENT_DELETED',
+        actorId: actor.id,
+        meta: { postId: deleted.postId, commentId, anonymous: deleted.isAnonymous },
+        at: now,
+      });
+    }
+    // Its 'feed.comment' event refetches the Content tab too.
     await uncountComment(tx, deleted.postId, commentId);
   });
 }

@@ -20,10 +20,10 @@ import {
   type MediaUploadResponse,
   type ReportResponse,
 } from '../feed.schema';
-import { createComment, deleteOwnComment, listComments } from './comments.service';
+import { createComment, deleteComment, listComments } from './comments.service';
 import { POST_MEDIA, uploadPostMedia } from './feed-media.service';
 import { report, type ContentTarget } from './moderation.service';
-import { createPost, deleteOwnPost, getPost, listFeed, setLike } from './posts.service';
+import { createPost, deletePost, getPost, listFeed, setLike } from './posts.service';
 
 /** The spec's 'Login Required' texts, for a visitor who tries to like or comment. */
 const loginToLike = { message: LIKE_LOGIN_REQUIRED, title: LOGIN_REQUIRED_TITLE };
@@ -80,7 +80,7 @@ export const feedRoutes = new Hono<SignedInEnv>()
     c.json({ post: await getPost(c.var.ctx, c.var.user, c.req.valid('param')) }, 200),
   )
   .delete('/posts/:postId', access('signed-in'), validate('param', postIdSchema), async (c) => {
-    await deleteOwnPost(c.var.ctx, c.var.user, c.req.valid('param'));
+    await deletePost(c.var.ctx, c.var.user, { ...c.req.valid('param'), asStaff: false });
     return c.json({ deleted: true }, 200);
   })
   .put('/posts/:postId/like', ...likeRoute(true))
@@ -110,6 +110,6 @@ export const feedRoutes = new Hono<SignedInEnv>()
   .post('/posts/:postId/reports', ...reportRoute(postIdSchema))
   .post('/comments/:commentId/reports', ...reportRoute(commentIdSchema))
   .delete('/comments/:commentId', access('signed-in'), validate('param', commentIdSchema), async (c) => {
-    await deleteOwnComment(c.var.ctx, c.var.user, c.req.valid('param'));
+    await deleteComment(c.var.ctx, c.var.user, { ...c.req.valid('param'), asStaff: false });
     return c.json({ deleted: true }, 200);
   });

@@ -33,8 +33,6 @@ let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext({
     env: {
-      RATE_LIMIT_SIGN_UP_PER_IP: '1000/60',
-      RATE_LIMIT_SIGN_IN_PER_IP: '1000/60',
       RATE_LIMIT_UPLOADS_PER_USER: '1000/60',
     },
   });

@@ -10,14 +10,14 @@ import {
   type RevealResponse,
 } from '../feed.schema';
 import {
-  deleteCommentAsStaff,
-  deletePostAsStaff,
   dismissReports,
   listContent,
   revealAuthor,
   setPinned,
   type ContentTarget,
 } from './moderation.service';
+import { deleteComment } from './comments.service';
+import { deletePost } from './posts.service';
 
 const routes = createFactory<SignedInEnv>();
 /** A route about a post or about one of its comments (its validated param is a ContentTarget). */
@@ -55,11 +55,11 @@ export const moderationRoutes = new Hono<SignedInEnv>()
   .put('/posts/:postId/pin', ...pinRoute(true))
   .delete('/posts/:postId/pin', ...pinRoute(false))
   .delete('/posts/:postId', access('moderate:posts'), validate('param', postIdSchema), async (c) => {
-    await deletePostAsStaff(c.var.ctx, c.var.user, c.req.valid('param'));
+    await deletePost(c.var.ctx, c.var.user, { ...c.req.valid('param'), asStaff: true });
     return c.json({ deleted: true }, 200);
   })
   .delete('/comments/:commentId', access('moderate:posts'), validate('param', commentIdSchema), async (c) => {
-    await deleteCommentAsStaff(c.var.ctx, c.var.user, c.req.valid('param'));
+    await deleteComment(c.var.ctx, c.var.user, { ...c.req.valid('param'), asStaff: true });
     return c.json({ deleted: true }, 200);
   })
   .post('/posts/:postId/dismiss-reports', ...dismissRoute(postIdSchema))

@@ -6,17 +6,10 @@ import type { Db, Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { feedComment, feedPost, feedReport } from '~/server/db/tables/feed.tables';
 import { publish } from '~/server/events';
-import { deleteUploadedFile } from '~/server/uploads/stored-files';
 import { isDatabaseError } from '~/server/db/errors';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import type { ContentPage, ReportReason, ReportedItem, RevealResponse } from '../feed.schema';
-import {
-  commentNotFound,
-  selectComments,
-  toCommentView,
-  uncountComment,
-  type CommentRef,
-} from './comments.service';
+import { commentNotFound, selectComments, toCommentView, type CommentRef } from './comments.service';
 import { authorColumns, authorOf } from './feed-views';
 import {
   listFeed,
@@ -187,63 +180,6 @@ export async function setPinned(
       at: now,
     });
     await publishPostChange(tx, postId);
-  });
-}
-
-/** Staff delete a post for good: its comments, likes, reports and stored media go with it. */
-export async function deletePostAsStaff(
-  { db, storage, now }: ServiceContext,
-  actor: Actor,
-  { postId }: PostRef,
-): Promise<void> {
-  const actorId = actor.id;
-  const mediaUrl = await db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(feedPost).where(eq(feedPost.id, postId)).returning({
-      mediaUrl: feedPost.mediaUrl,
-      isAnonymous: feedPost.isAnonymous,
-      commentCount: feedPost.commentCount,
-    });
-    if (!deleted) throw postNotFound();
-    // The author is not written here: an anonymous author is named only by a reveal.
-    await writeAudit(tx, {
-      eventType: 'POST_DELETED',
-      actorId,
-      meta: {
-        postId,
-        anonymous: deleted.isAnonymous,
-        comments: deleted.commentCount,
-        media: deleted.mediaUrl !== null,
-      },
-      at: now,
-    });
-    // Its 'feed.post' event refetches the Content tab too.
-    await publishPostChange(tx, postId);
-    return deleted.mediaUrl;
-  });
-  await deleteUploadedFile(storage, mediaUrl);
-}
-
-/** Staff delete one comment. */
-export async function deleteCommentAsStaff(
-  { db, now }: ServiceContext,
-  actor: Actor,
-  { commentId }: CommentRef,
-): Promise<void> {
-  const actorId = actor.id;
-  await db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .delete(feedComment)
-      .where(eq(feedComment.id, commentId))
-      .returning({ postId: feedComment.postId, isAnonymous: feedComment.isAnonymous });
-    if (!deleted) throw commentNotFound();
-    await writeAudit(tx, {
-      eventType: 'COMMENT_DELETED',
-      actorId,
-      meta: { postId: deleted.postId, commentId, anonymous: deleted.isAnonymous },
-      at: now,
-    });
-    // Its 'feed.comment' event refetches the Content tab too.
-    await uncountComment(tx, deleted.postId, commentId);
   });
 }
 

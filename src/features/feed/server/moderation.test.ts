@@ -19,9 +19,7 @@ import type {
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({
-    env: { RATE_LIMIT_SIGN_UP_PER_IP: '1000/60', RATE_LIMIT_SIGN_IN_PER_IP: '1000/60' },
-  });
+  t = await createTestContext();
 });
 afterAll(() => t.close());
 

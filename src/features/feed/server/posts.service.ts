@@ -7,6 +7,7 @@ import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { feedLike, feedPost } from '~/server/db/tables/feed.tables';
 import { isDatabaseError } from '~/server/db/errors';
+import { writeAudit } from '~/server/audit';
 import { publish } from '~/server/events';
 import { deleteUploadedFile } from '~/server/uploads/stored-files';
 import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
@@ -178,20 +179,40 @@ export async function createPost(
   });
 }
 
-/** The author deletes their own post; comments, likes and reports go with it, then its file. */
-export async function deleteOwnPost(
-  { db, storage }: ServiceContext,
+/**
+ * Deletes a post for good: its comments, likes and reports go with it, then its file. A member deletes their own
+ * (someone else's is "not found" too: nothing tells whose it is); staff (`asStaff`, the route checked
+ * moderate:posts) delete any, audited without the author, whom only a reveal names.
+ */
+export async function deletePost(
+  { db, storage, now }: ServiceContext,
   actor: Actor,
-  { postId }: PostRef,
+  { postId, asStaff }: PostRef & { asStaff: boolean },
 ): Promise<void> {
-  const authorId = actor.id;
   const mediaUrl = await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(feedPost)
-      .where(and(eq(feedPost.id, postId), eq(feedPost.userId, authorId)))
-      .returning({ mediaUrl: feedPost.mediaUrl });
-    // Someone else's post is "not found" too: nothing tells whose it is.
+      .where(and(eq(feedPost.id, postId), asStaff ? undefined : eq(feedPost.userId, actor.id)))
+      .returning({
+        mediaUrl: feedPost.mediaUrl,
+        isAnonymous: feedPost.isAnonymous,
+        commentCount: feedPost.commentCount,
+      });
     if (!deleted) throw postNotFound();
+    if (asStaff) {
+      await writeAudit(tx, {
+        eventType: 'POST_DELETED',
+        actorId: actor.id,
+        meta: {
+          postId,
+          anonymous: deleted.isAnonymous,
+          comments: deleted.commentCount,
+          media: deleted.mediaUrl !== null,
+        },
+        at: now,
+      });
+    }
+    // Its 'feed.post' event refetches the Content tab too.
     await publishPostChange(tx, postId);
     return deleted.mediaUrl;
   });

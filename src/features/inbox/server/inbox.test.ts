@@ -18,9 +18,7 @@ import { VIEWING_TTL_MS } from './conversations.service';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({
-    env: { RATE_LIMIT_SIGN_UP_PER_IP: '1000/60', RATE_LIMIT_SIGN_IN_PER_IP: '1000/60' },
-  });
+  t = await createTestContext();
 });
 afterAll(() => t.close());
 

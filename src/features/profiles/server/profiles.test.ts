@@ -13,7 +13,6 @@ beforeAll(async () => {
   t = await createTestContext({
     env: {
       IMAGE_UPLOAD_LIMIT_BYTES: String(300 * 1024),
-      RATE_LIMIT_SIGN_UP_PER_IP: '1000/60',
       RATE_LIMIT_UPLOADS_PER_USER: '1000/60',
     },
   });

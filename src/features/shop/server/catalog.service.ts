@@ -159,8 +159,7 @@ export async function addPickupLocation(
       .onConflictDoNothing()
       .returning({ name: pickupLocation.name });
     if (!added) throw new AppError('ALREADY_EXISTS', LOCATION_EXISTS, { fields: { name: LOCATION_EXISTS } });
-    await writeAudit(tx, { eventType: 'PICKUP_LOCATION_ADDED', actorId, meta: { name }, at: now });
-    await publish(tx, 'shop.locations', {}, [{ kind: 'everyone' }]);
+    await locationsChanged(tx, { eventType: 'PICKUP_LOCATION_ADDED', actorId, meta: { name }, at: now });
   });
 }
 
@@ -177,14 +176,19 @@ export async function removePickupLocation(
       .where(eq(pickupLocation.name, name.trim().toLowerCase()))
       .returning({ name: pickupLocation.name });
     if (!removed) throw new AppError('NOT_FOUND', 'This pickup location does not exist.');
-    await writeAudit(tx, {
+    await locationsChanged(tx, {
       eventType: 'PICKUP_LOCATION_REMOVED',
       actorId,
       meta: { name: removed.name },
       at: now,
     });
-    await publish(tx, 'shop.locations', {}, [{ kind: 'everyone' }]);
   });
+}
+
+/** A location added or removed: audited, and every checkout refetches the list. */
+async function locationsChanged(tx: Executor, entry: Parameters<typeof writeAudit>[1]): Promise<void> {
+  await writeAudit(tx, entry);
+  await publish(tx, 'shop.locations', {}, [{ kind: 'everyone' }]);
 }
 
 export async function updateShopSettings(

@@ -21,9 +21,7 @@ let admin: Awaited<ReturnType<typeof signedInWithRoles>>;
 let member: Awaited<ReturnType<typeof signedInMember>>;
 
 beforeAll(async () => {
-  t = await createTestContext({
-    env: { RATE_LIMIT_SIGN_UP_PER_IP: '1000/60', RATE_LIMIT_SIGN_IN_PER_IP: '1000/60' },
-  });
+  t = await createTestContext();
   await t.database.db.transaction((tx) => seedShop(tx, t.clock.now()));
   admin = await signedInWithRoles(t, ['Admin']);
   member = await signedInMember(t);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '~/server/db/tables/auth.tables';
 import { signedInMember, signedInWithRoles } from '~/server/testing/members';
-import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
+import { seedShopWithSticker } from '~/features/shop/server/shop.seed';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { AdminOrdersResponse, PlaceOrderInput, PlaceOrderResponse } from '../orders.schema';
 import { exportDeskOrders, neutraliseCell } from './orders-desk.service';
@@ -14,16 +14,8 @@ let owner: Awaited<ReturnType<typeof signedInWithRoles>>;
 let counter = 0;
 
 beforeAll(async () => {
-  t = await createTestContext({
-    env: { RATE_LIMIT_SIGN_UP_PER_IP: '1000/60', RATE_LIMIT_SIGN_IN_PER_IP: '1000/60' },
-  });
-  await t.database.db.transaction((tx) => seedShop(tx, t.clock.now()));
-  stickerId = await insertSticker(t.database.db, {
-    name: 'Desk Sticker',
-    type: 'Indica',
-    description: 'x',
-    price35gCents: 4500,
-  });
+  t = await createTestContext();
+  stickerId = await seedShopWithSticker(t.database.db, t.clock.now(), { name: 'Desk Sticker' });
   owner = await signedInWithRoles(t, ['Owner']);
 });
 afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInMember, signedInWithRoles } from '~/server/testing/members';
-import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
+import { insertSticker, seedShopWithSticker } from '~/features/shop/server/shop.seed';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
@@ -20,17 +20,11 @@ beforeAll(async () => {
   t = await createTestContext({
     // One member places many orders here; the limits have their own test (src/server/abuse-limits.test.ts).
     env: {
-      RATE_LIMIT_SIGN_UP_PER_IP: '1000/60',
-      RATE_LIMIT_SIGN_IN_PER_IP: '1000/60',
       RATE_LIMIT_ORDERS_PER_USER: '1000/60',
     },
   });
-  await t.database.db.transaction((tx) => seedShop(tx, t.clock.now()));
-  velvet = await insertSticker(t.database.db, {
+  velvet = await seedShopWithSticker(t.database.db, t.clock.now(), {
     name: 'Test Velvet',
-    type: 'Indica',
-    description: 'x',
-    price35gCents: 4500,
     priceOzCents: 25000,
     priceLbCents: 180000,
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Executor } from '~/server/db/client';
+import type { Db, Executor } from '~/server/db/client';
 import { pickupLocation, shopSettings, sticker } from '~/server/db/tables/shop.tables';
 import type { StickerType } from '../shop.schema';
 import { DEFAULT_SHOP_SETTINGS } from './shop.service';
@@ -85,4 +85,17 @@ export async function seedShop(tx: Executor, now: Date): Promise<void> {
     .insert(shopSettings)
     .values({ id: 1, ...DEFAULT_SHOP_SETTINGS, updatedAt: now })
     .onConflictDoNothing();
+}
+
+/**
+ * For tests: the seeded shop (demo stickers, locations, settings) plus one sticker of the test's own, priced
+ * $45 for 3.5g unless the test says otherwise. Returns that sticker's id.
+ */
+export async function seedShopWithSticker(
+  db: Executor & { transaction: Db['transaction'] },
+  now: Date,
+  input: Partial<NewSticker> & { name: string },
+): Promise<string> {
+  await db.transaction((tx) => seedShop(tx, now));
+  return insertSticker(db, { type: 'Indica', description: 'x', price35gCents: 4500, ...input }, now);
 }

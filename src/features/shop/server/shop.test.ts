@@ -17,9 +17,7 @@ import { DEFAULT_PICKUP_LOCATIONS, insertSticker, seedShop } from './shop.seed';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({
-    env: { RATE_LIMIT_SIGN_UP_PER_IP: '1000/60', RATE_LIMIT_SIGN_IN_PER_IP: '1000/60' },
-  });
+  t = await createTestContext();
   await t.database.db.transaction((tx) => seedShop(tx, t.clock.now()));
 });
 afterAll(() => t.close());
