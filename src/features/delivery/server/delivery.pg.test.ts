@@ -62,6 +62,17 @@ async function placeDelivery(): Promise<string> {
 const driverRow = async (id: string): Promise<UserRow> =>
   (await t.database.db.select().from(user).where(eq(user.id, id)))[0]!;
 
+/** A delivery order claimed at `claimedAt` by a new approved, online driver. */
+async function claimedOrder(claimedAt: Date): Promise<{ orderId: string; driverId: string }> {
+  const driver = await signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true });
+  const orderId = await placeDelivery();
+  await t.database.db
+    .update(shopOrder)
+    .set({ status: 'claimed', assignedDriverId: driver.id, claimedAt })
+    .where(eq(shopOrder.id, orderId));
+  return { orderId, driverId: driver.id };
+}
+
 it('20 drivers pressing Call Dibs at once: exactly one gets the order', async () => {
   const drivers = await Promise.all(
     Array.from({ length: 20 }, () =>
@@ -95,15 +106,10 @@ it('an ETA at the last moment racing the sweep ends one way: ETA and no strike, 
   const winners = await race({
     contenders: 2,
     setup: async () => {
-      const driver = await signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true });
-      const orderId = await placeDelivery();
       const claimedAt = new Date(Date.now() - WINDOW);
-      await t.database.db
-        .update(shopOrder)
-        .set({ status: 'claimed', assignedDriverId: driver.id, claimedAt })
-        .where(eq(shopOrder.id, orderId));
-      rounds.push({ orderId, driverId: driver.id });
-      return { orderId, claimedAt, me: await driverRow(driver.id) };
+      const round = await claimedOrder(claimedAt);
+      rounds.push(round);
+      return { orderId: round.orderId, claimedAt, me: await driverRow(round.driverId) };
     },
     attempt: async ({ orderId, claimedAt, me }, contender) => {
       if (contender === 0) {
@@ -159,18 +165,9 @@ it('two instances sweeping the same expired claims at once strike each driver on
   const winners = await race({
     contenders: 2,
     setup: async () => {
-      const driver = await signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true });
-      const orderId = await placeDelivery();
-      await t.database.db
-        .update(shopOrder)
-        .set({
-          status: 'claimed',
-          assignedDriverId: driver.id,
-          claimedAt: new Date(Date.now() - WINDOW - 1000),
-        })
-        .where(eq(shopOrder.id, orderId));
-      rounds.push({ orderId, driverId: driver.id });
-      return orderId;
+      const round = await claimedOrder(new Date(Date.now() - WINDOW - 1000));
+      rounds.push(round);
+      return round.orderId;
     },
     attempt: async (orderId, contender) => {
       const db = contender === 0 ? t.database.db : secondInstance.db;
@@ -200,18 +197,9 @@ it('two drivers calling dibs on one expired claim, with a sweep running: one win
   const winners = await race({
     contenders: 3,
     setup: async () => {
-      const late = await signedInWithRoles(t, ['Driver'], { isApprovedDriver: true, isOnline: true });
-      const orderId = await placeDelivery();
       const now = new Date();
-      await t.database.db
-        .update(shopOrder)
-        .set({
-          status: 'claimed',
-          assignedDriverId: late.id,
-          claimedAt: new Date(now.getTime() - WINDOW - 1000),
-        })
-        .where(eq(shopOrder.id, orderId));
-      rounds.push({ orderId, lateId: late.id });
+      const { orderId, driverId } = await claimedOrder(new Date(now.getTime() - WINDOW - 1000));
+      rounds.push({ orderId, lateId: driverId });
       return { orderId, now };
     },
     attempt: async ({ orderId, now }, contender) => {

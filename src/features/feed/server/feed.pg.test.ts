@@ -20,6 +20,13 @@ afterAll(() => t.close());
 const awardsOf = (userId: string, reason: string) =>
   t.database.db.$count(ledgerEntry, and(eq(ledgerEntry.userId, userId), eq(ledgerEntry.reason, reason)));
 
+/** A POST the member makes that must create something (a failed attempt fails the race loudly). */
+async function postAs<T>(member: { cookie: string }, url: string, body: unknown): Promise<T> {
+  const response = await t.call('POST', url, body, { Cookie: member.cookie });
+  if (response.status !== 201) throw new Error(await response.text());
+  return (await response.json()) as T;
+}
+
 it('20 comments at once by one member (on 20 posts) are all posted, and rewarded once', async () => {
   const members: string[] = [];
   const winners = await race({
@@ -41,14 +48,13 @@ it('20 comments at once by one member (on 20 posts) are all posted, and rewarded
       return { member, postIds };
     },
     attempt: async ({ member, postIds }, n) => {
-      const response = await t.call(
-        'POST',
+      const body = { content: `comment ${n}`, isAnonymous: n % 2 === 0 };
+      const created = await postAs<CreateCommentResponse>(
+        member,
         `/api/feed/posts/${postIds[n]}/comments`,
-        { content: `comment ${n}`, isAnonymous: n % 2 === 0 },
-        { Cookie: member.cookie },
+        body,
       );
-      if (response.status !== 201) throw new Error(await response.text());
-      return ((await response.json()) as CreateCommentResponse).award !== null;
+      return created.award !== null;
     },
   });
   expect(winners.every((count) => count === 1)).toBe(true);
@@ -73,14 +79,8 @@ it('20 posts at once by one member all go up, and one is rewarded', async () => 
       return member;
     },
     attempt: async (member, n) => {
-      const response = await t.call(
-        'POST',
-        '/api/feed/posts',
-        { content: `post ${n}` },
-        { Cookie: member.cookie },
-      );
-      if (response.status !== 201) throw new Error(await response.text());
-      return ((await response.json()) as CreatePostResponse).award !== null;
+      const created = await postAs<CreatePostResponse>(member, '/api/feed/posts', { content: `post ${n}` });
+      return created.award !== null;
     },
   });
   expect(winners.every((count) => count === 1)).toBe(true);
