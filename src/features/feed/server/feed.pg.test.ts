@@ -20,6 +20,14 @@ afterAll(() => t.close());
 const awardsOf = (userId: string, reason: string) =>
   t.database.db.$count(ledgerEntry, and(eq(ledgerEntry.userId, userId), eq(ledgerEntry.reason, reason)));
 
+/** A like that must succeed. */
+async function likeAs(member: { cookie: string }, postId: string): Promise<void> {
+  const response = await t.call('PUT', `/api/feed/posts/${postId}/like`, undefined, {
+    Cookie: member.cookie,
+  });
+  if (response.status !== 200) throw new Error(await response.text());
+}
+
 /** A POST the member makes that must create something (a failed attempt fails the race loudly). */
 async function postAs<T>(member: { cookie: string }, url: string, body: unknown): Promise<T> {
   const response = await t.call('POST', url, body, { Cookie: member.cookie });
@@ -104,10 +112,7 @@ it('one member liking 10 times at once holds one like; 20 members at once count 
       return postId;
     },
     attempt: async (postId) => {
-      const response = await t.call('PUT', `/api/feed/posts/${postId}/like`, undefined, {
-        Cookie: fans[0]!.cookie,
-      });
-      if (response.status !== 200) throw new Error(await response.text());
+      await likeAs(fans[0]!, postId);
       return true;
     },
   });
@@ -126,10 +131,7 @@ it('one member liking 10 times at once holds one like; 20 members at once count 
     setup: () =>
       insertPost(t.database.db, { userId: author.user.id, content: 'Crowd', createdAt: t.clock.now() }),
     attempt: async (postId, n) => {
-      const response = await t.call('PUT', `/api/feed/posts/${postId}/like`, undefined, {
-        Cookie: fans[n]!.cookie,
-      });
-      if (response.status !== 200) throw new Error(await response.text());
+      await likeAs(fans[n]!, postId);
       return true;
     },
   });

@@ -13,7 +13,7 @@ import type {
   RatingStatusResponse,
   ShopSettings,
 } from '../shop.schema';
-import { DEFAULT_PICKUP_LOCATIONS, insertSticker, seedShop } from './shop.seed';
+import { DEFAULT_PICKUP_LOCATIONS, insertSticker, seedShop, type NewSticker } from './shop.seed';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -23,6 +23,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const as = (cookie: string) => ({ Cookie: cookie });
+/** A sticker for this test: an Indica with a one-word description unless the test says otherwise. */
+const newSticker = (input: Partial<NewSticker> & { name: string }) =>
+  insertSticker(t.database.db, { type: 'Indica', description: 'x', ...input });
 const menuOf = async (cookie: string) =>
   (await (await t.call('GET', '/api/shop/menu', undefined, as(cookie))).json()) as MenuResponse;
 const rate = (cookie: string, stickerId: string, body: unknown) =>
@@ -44,14 +47,14 @@ describe('the menu', () => {
 
   it('leaves out hidden stickers and the sizes priced 0', async () => {
     const { cookie } = await signedInMember(t);
-    const hiddenId = await insertSticker(t.database.db, {
+    const hiddenId = await newSticker({
       name: 'Hidden Gem',
       type: 'Hybrid',
       description: 'Not for now.',
       price35gCents: 1000,
       hidden: true,
     });
-    const partialId = await insertSticker(t.database.db, {
+    const partialId = await newSticker({
       name: 'Small Batch',
       type: 'Sativa',
       description: 'Only in one size.',
@@ -83,10 +86,8 @@ describe('the menu', () => {
 describe('ratings', () => {
   it('needs all three categories', async () => {
     const { cookie } = await signedInMember(t);
-    const stickerId = await insertSticker(t.database.db, {
+    const stickerId = await newSticker({
       name: 'Rated',
-      type: 'Indica',
-      description: 'x',
       price35gCents: 100,
     });
     for (const body of [{}, { smell: 4, taste: 3 }, { smell: 4, high: 2 }, { taste: 1, high: 2 }]) {
@@ -109,10 +110,8 @@ describe('ratings', () => {
 
   it('refuses an unknown or hidden sticker', async () => {
     const { cookie } = await signedInMember(t);
-    const hiddenId = await insertSticker(t.database.db, {
+    const hiddenId = await newSticker({
       name: 'Gone',
-      type: 'Indica',
-      description: 'x',
       price35gCents: 100,
       hidden: true,
     });
@@ -121,7 +120,7 @@ describe('ratings', () => {
   });
 
   it('stores a rating, awards 15 XP through the ledger, and averages the categories', async () => {
-    const stickerId = await insertSticker(t.database.db, {
+    const stickerId = await newSticker({
       name: 'Averaged',
       type: 'Hybrid',
       description: 'x',
@@ -151,16 +150,12 @@ describe('ratings', () => {
   });
 
   it('allows one rating per member per 24 hours across the whole menu', async () => {
-    const one = await insertSticker(t.database.db, {
+    const one = await newSticker({
       name: 'One',
-      type: 'Indica',
-      description: 'x',
       price35gCents: 100,
     });
-    const two = await insertSticker(t.database.db, {
+    const two = await newSticker({
       name: 'Two',
-      type: 'Indica',
-      description: 'x',
       price35gCents: 100,
     });
     const { cookie, user: member } = await signedInMember(t);
@@ -190,10 +185,8 @@ describe('ratings', () => {
   });
 
   it('awards what the economy settings say', async () => {
-    const stickerId = await insertSticker(t.database.db, {
+    const stickerId = await newSticker({
       name: 'Econ',
-      type: 'Indica',
-      description: 'x',
       price35gCents: 100,
     });
     const owner = await signedInWithRoles(t, ['Owner']);
