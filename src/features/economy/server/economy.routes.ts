@@ -1,7 +1,15 @@
 import { Hono } from 'hono';
 import { access, type SignedInEnv } from '~/server/middleware/access';
 import { validate } from '~/server/validate';
-import { updateEconomySettingsSchema, type EconomySettingsResponse } from '../economy.schema';
+import { pageQuerySchema } from '~/shared/pagination';
+import {
+  updateEconomySettingsSchema,
+  type CooldownsResponse,
+  type EconomySettingsResponse,
+  type LeaderboardResponse,
+} from '../economy.schema';
+import { cooldowns } from './cooldown.service';
+import { leaderboard } from './leaderboard.service';
 import { readEconomySettings, updateEconomySettings } from './economy-settings.service';
 import { claimWeeklyBonus } from './weekly-bonus.service';
 
@@ -9,6 +17,15 @@ export const economyRoutes = new Hono<SignedInEnv>()
   /** Called by the browser when a session starts (sign in or restore). */
   .post('/weekly-bonus', access('signed-in'), async (c) =>
     c.json(await claimWeeklyBonus(c.var.ctx, c.var.user), 200),
+  )
+  .get('/cooldowns', access('signed-in'), async (c) =>
+    c.json((await cooldowns(c.var.ctx, c.var.user)) satisfies CooldownsResponse, 200),
+  )
+  .get('/leaderboard', access('signed-in'), validate('query', pageQuerySchema), async (c) =>
+    c.json(
+      (await leaderboard(c.var.ctx, c.var.user, c.req.valid('query'))) satisfies LeaderboardResponse,
+      200,
+    ),
   )
   .get('/settings', access('signed-in'), async (c) => {
     const settings = await readEconomySettings(c.var.ctx.db);

@@ -60,6 +60,11 @@ export const user = pgTable(
     check('user_coins_non_negative', sql`${t.exoticCoins} >= 0`),
     check('user_strikes_non_negative', sql`${t.strikes} >= 0`),
     index('user_referred_by_idx').on(t.referredBy),
+    // The leaderboard: ranked members (not banned, not Owner or Admin) by coins, then earliest join. Its pages
+    // and the count behind each rank read this index only (leaderboard.service.ts).
+    index('user_leaderboard_idx')
+      .on(t.exoticCoins.desc(), t.createdAt, t.id)
+      .where(sql`${t.banned} = false and not (${t.roles} && array['Owner', 'Admin']::text[])`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "user_leaderboard_idx" ON "user" USING btree ("exotic_coins" DESC NULLS LAST,"created_at","id") WHERE "user"."banned" = false and not ("user"."roles" && array['Owner', 'Admin']::text[]);
