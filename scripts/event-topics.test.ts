@@ -33,7 +33,7 @@ const fromFactories: { [T in Topic]: (ids: EventIds<T>) => QueryKey[] } = {
   'shop.locations': () => [shopQueryKeys.pickupLocations()],
   'shop.settings': () => [shopQueryKeys.settings()],
   'economy.settings': () => [economyQueryKeys.settings()],
-  'session.balance': () => [sessionQueryKey],
+  'session.balance': () => [sessionQueryKey, economyQueryKeys.cooldowns()],
   'session.profile': () => [sessionQueryKey],
   'members.changed': ({ memberId }) => [
     // Every member list, whatever its scope and search.

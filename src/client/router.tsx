@@ -53,8 +53,8 @@ export const router = createBrowserRouter([
             children: [
               { path: paths.feed(), lazy: () => import('~/features/feed/client/feed-page') },
               { path: paths.menu(), lazy: () => import('~/features/shop/client/menu-page') },
-              placeholder(paths.leaderboard(), 'Leaderboard'),
-              placeholder(paths.missions(), 'Missions and Rewards'),
+              { path: paths.leaderboard(), lazy: () => import('~/features/economy/client/leaderboard-page') },
+              { path: paths.missions(), lazy: () => import('~/features/economy/client/missions-page') },
               placeholder(paths.rewardsCenter(), 'Rewards Center'),
               { path: paths.cart(), lazy: () => import('~/features/shop/client/cart-page') },
               { path: paths.orders(), lazy: () => import('~/features/shop/client/my-orders-page') },

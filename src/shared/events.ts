@@ -114,8 +114,12 @@ export const EVENT_TOPICS = {
   'shop.settings': forEveryone(['shop', 'settings']),
 
   'economy.settings': forEveryone(['economy', 'settings']),
-  // Coins or XP changed: the header reads them from the session.
-  'session.balance': ownSession(),
+  // Coins or XP changed: the header reads them from the session; the Missions guide's cooldowns follow an award.
+  'session.balance': topic({
+    ids: ['userId'],
+    audience: ['users'],
+    invalidates: () => [['session'], ['economy', 'cooldowns']],
+  }),
   'session.profile': ownSession(),
 
   // A ban or a role change: staff member lists and the member's public profile, and the member's own session.

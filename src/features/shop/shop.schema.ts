@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatUsPhone, usPhone } from '~/shared/phone';
+import { timeLeftText } from '~/shared/time';
 
 /** The menu's sizes (spec section 9), their tabs' labels, and the sticker types. */
 export const STICKER_SIZES = ['3.5g', 'oz', 'lb'] as const;
@@ -83,8 +84,7 @@ export interface RateStickerResponse extends RatingStatusResponse {
 
 /** 'Rate again in {h}h {m}m left' (spec section 5), rounded up to the minute. */
 export function rateAgainText(msLeft: number): string {
-  const minutes = Math.max(1, Math.ceil(msLeft / 60_000));
-  return `Rate again in ${Math.floor(minutes / 60)}h ${minutes % 60}m left`;
+  return `Rate again in ${timeLeftText(msLeft)}`;
 }
 
 // The admin side: the catalogue, pickup locations and the shop's settings.

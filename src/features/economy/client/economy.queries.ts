@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call, routerClient, type ResponseOf } from '~/client/lib/api-client';
+import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryKey } from '~/client/lib/session';
 import type { UpdateEconomySettingsInput } from '../economy.schema';
@@ -10,7 +11,37 @@ const economy = routerClient<typeof economyRoutes>('/economy');
 export const economyQueryKeys = {
   all: ['economy'] as const,
   settings: () => [...economyQueryKeys.all, 'settings'] as const,
+  cooldowns: () => [...economyQueryKeys.all, 'cooldowns'] as const,
+  leaderboard: () => [...economyQueryKeys.all, 'leaderboard'] as const,
 };
+
+/** The spec's refresh of the cooldown display; an award refetches it at once ('session.balance'). */
+const COOLDOWN_REFRESH_MS = 60_000;
+
+/** When each timed action earns again, from the server; re-read every minute and after every award. */
+export function useCooldowns() {
+  return useQuery({
+    queryKey: economyQueryKeys.cooldowns(),
+    queryFn: async ({ signal }) => {
+      const cooldowns = await call(economy.cooldowns.$get({}, { init: { signal } }));
+      // The server's clock minus this device's, as the answer arrives: a phone whose clock is off still shows
+      // the right time left.
+      return { ...cooldowns, clockOffsetMs: Date.parse(cooldowns.serverNow) - Date.now() };
+    },
+    refetchInterval: COOLDOWN_REFRESH_MS,
+  });
+}
+
+/** Ranked members, a page at a time, with the viewer's own row on every page. */
+export function useLeaderboard() {
+  return useInfiniteQuery(
+    pagedQueryOptions({
+      queryKey: economyQueryKeys.leaderboard(),
+      queryFn: ({ pageParam, signal }) =>
+        call(economy.leaderboard.$get({ query: { cursor: pageParam ?? undefined } }, { init: { signal } })),
+    }),
+  );
+}
 
 /** The award amounts and cooldowns in force (what the missions guide and the admin Economy tab show). */
 export const economySettingsQueryOptions = queryOptions({

@@ -7,7 +7,7 @@ import { paths } from '~/client/lib/paths';
 import type { SessionUser } from '~/shared/session';
 import { useSession } from '~/client/lib/session';
 import { AvatarUpload } from './avatar-upload';
-import { LevelProgress } from './level-progress';
+import { LevelProgress } from '~/client/components/level-progress';
 import { ProfileSection } from './profile-section';
 import { PublicProfileForm } from './public-profile-form';
 import { ReferralsSection } from './referrals-section';

@@ -1,0 +1,116 @@
+import { Coins, Trophy } from 'lucide-react';
+import { Link } from 'react-router';
+import { LoadMore } from '~/client/components/load-more';
+import { Avatar } from '~/client/components/ui/avatar';
+import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { paths } from '~/client/lib/paths';
+import type { LeaderboardRow } from '../economy.schema';
+import { useLeaderboard } from './economy.queries';
+
+/** Gold, silver and bronze for the first three ranks; everyone else in the muted tone. */
+const PODIUM: Record<number, string> = {
+  1: 'bg-coin text-background',
+  2: 'bg-text-muted text-background',
+  3: 'bg-[#b87333] text-background',
+};
+
+/**
+ * /leaderboard: members ranked by Exotic Coins (ties share a rank), a page at a time. The member's own row is
+ * marked in the list, and pinned under it while it is not among the loaded rows.
+ */
+export function Component() {
+  const board = useLeaderboard();
+  const rows = board.data?.items ?? [];
+  const me = board.data?.pages[0]?.me ?? null;
+  const meLoaded = me !== null && rows.some((row) => row.id === me.id);
+  return (
+    <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:px-6 sm:py-8">
+      <title>Leaderboard · The Vault</title>
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Leaderboard</h1>
+        <p className="text-base text-text-muted">Members ranked by Exotic Coins.</p>
+      </header>
+      <ListStates
+        query={board}
+        empty={rows.length === 0}
+        skeleton={<LeaderboardSkeleton />}
+        errorMessage="The leaderboard could not be loaded."
+        emptyState={<EmptyState icon={Trophy}>No ranked members yet.</EmptyState>}
+      >
+        <ol aria-label="Members by coins" className="flex flex-col gap-2">
+          {rows.map((row) => (
+            <li key={row.id}>
+              <LeaderRow row={row} isMe={row.id === me?.id} />
+            </li>
+          ))}
+        </ol>
+        <LoadMore query={board} failedMessage="More members could not be loaded." />
+        {me && !meLoaded && (
+          <section
+            aria-label="Your rank"
+            className="sticky bottom-[calc(env(safe-area-inset-bottom)+0.75rem)] rounded-card shadow-lg"
+          >
+            <LeaderRow row={me} isMe />
+          </section>
+        )}
+      </ListStates>
+    </main>
+  );
+}
+
+function LeaderRow({ row, isMe }: { row: LeaderboardRow; isMe: boolean }) {
+  return (
+    <Link
+      to={paths.publicProfile(row.id)}
+      aria-current={isMe ? 'true' : undefined}
+      className={`flex min-h-16 items-center gap-3 rounded-card border px-3 py-2.5 transition-colors hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary sm:gap-4 sm:px-4 ${
+        isMe ? 'border-primary bg-primary/10' : 'border-border bg-surface'
+      }`}
+    >
+      <span
+        className={`flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold tabular ${
+          PODIUM[row.rank] ?? 'bg-surface-raised text-text'
+        }`}
+      >
+        <span className="sr-only">Rank </span>
+        {row.rank}
+      </span>
+      <Avatar src={row.avatarUrl} size="md" lazy />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="truncate text-base font-semibold text-text">
+          {row.fullName}
+          {isMe && <span className="ml-2 text-sm font-medium text-primary">You</span>}
+        </span>
+        <span className="text-sm text-text-muted">
+          {row.levelTitle} · <span className="tabular whitespace-nowrap">Level {row.level}</span>
+        </span>
+      </span>
+      <span className="flex shrink-0 items-center gap-1.5 text-base font-semibold text-coin tabular">
+        <Coins className="size-5" aria-hidden />
+        {row.coins.toLocaleString('en-US')}
+        <span className="sr-only"> coins</span>
+      </span>
+    </Link>
+  );
+}
+
+function LeaderboardSkeleton() {
+  return (
+    <ListSkeleton
+      label="Loading the leaderboard"
+      count={6}
+      className="flex flex-col gap-2"
+      item={
+        <div className="flex min-h-16 items-center gap-3 rounded-card border border-border bg-surface px-3 py-2.5">
+          <SkeletonBlock className="size-9 rounded-full" />
+          <SkeletonBlock className="size-11 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <SkeletonBlock className="h-4 w-2/5" />
+            <SkeletonBlock className="h-3 w-1/4" />
+          </div>
+          <SkeletonBlock className="h-5 w-16" />
+        </div>
+      }
+    />
+  );
+}

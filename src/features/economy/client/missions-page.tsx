@@ -1,0 +1,297 @@
+import { ChevronRight, Clock, Coins, Gift, Sparkles } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { EconomySettings } from '~/shared/economy-settings';
+import { timeLeftText } from '~/shared/time';
+import { LevelProgress } from '~/client/components/level-progress';
+import { Button } from '~/client/components/ui/button';
+import { ListSkeleton, SkeletonBlock } from '~/client/components/ui/list-states';
+import { paths } from '~/client/lib/paths';
+import { useMinuteClock } from '~/client/lib/use-clock';
+import { useSession } from '~/client/lib/session';
+import type { CooldownsResponse } from '../economy.schema';
+import { useCooldowns, useEconomySettings } from './economy.queries';
+
+type TimedAction = keyof CooldownsResponse['nextAt'];
+
+/** One way to earn: what it pays, how often, where to do it, and which cooldown (if any) holds it back. */
+interface Mission {
+  title: string;
+  amount: number;
+  unit: 'XP' | 'coins';
+  /** "Every 24 hours", "Once" … */
+  when: string;
+  to?: string;
+  cooldown?: TimedAction;
+}
+
+const every = (hours: number) => (hours === 1 ? 'Every hour' : `Every ${hours} hours`);
+
+function xpMissions(s: EconomySettings): Mission[] {
+  return [
+    {
+      title: 'Weekly Login',
+      amount: s.weeklyLoginXp,
+      unit: 'XP',
+      when: `Every ${s.weeklyLoginIntervalDays} days`,
+      cooldown: 'weeklyLogin',
+    },
+    {
+      title: 'Create a Post',
+      amount: s.postXp,
+      unit: 'XP',
+      when: every(s.postCooldownHours),
+      to: paths.feed(),
+      cooldown: 'post',
+    },
+    {
+      title: 'Rate a Product',
+      amount: s.ratingXp,
+      unit: 'XP',
+      when: every(s.ratingCooldownHours),
+      to: paths.menu(),
+      cooldown: 'rating',
+    },
+    {
+      title: 'Approved Referral',
+      amount: s.approvedReferralXp,
+      unit: 'XP',
+      when: 'Each friend',
+      to: paths.profile(),
+    },
+    {
+      title: 'Referral Repeat Purchase',
+      amount: s.referralRepeatPurchaseXp,
+      unit: 'XP',
+      when: 'Each order',
+      to: paths.profile(),
+    },
+    {
+      title: 'Personal Purchase',
+      amount: s.personalPurchaseXp,
+      unit: 'XP',
+      when: 'Each order',
+      to: paths.menu(),
+    },
+    {
+      title: 'Hitting Reward Milestone',
+      amount: s.rewardMilestoneXp,
+      unit: 'XP',
+      when: 'Each milestone',
+      to: paths.rewardsCenter(),
+    },
+  ];
+}
+
+function coinMissions(s: EconomySettings): Mission[] {
+  return [
+    {
+      title: 'Weekly Login',
+      amount: s.weeklyLoginCoins,
+      unit: 'coins',
+      when: `Every ${s.weeklyLoginIntervalDays} days`,
+      cooldown: 'weeklyLogin',
+    },
+    {
+      title: 'Create a Post',
+      amount: s.postCoins,
+      unit: 'coins',
+      when: every(s.postCooldownHours),
+      to: paths.feed(),
+      cooldown: 'post',
+    },
+    {
+      title: 'Engage (Comment)',
+      amount: s.commentCoins,
+      unit: 'coins',
+      when: every(s.commentCooldownHours),
+      to: paths.feed(),
+      cooldown: 'comment',
+    },
+    {
+      title: 'Super Referrer',
+      amount: s.superReferrerCoins,
+      unit: 'coins',
+      when: 'Once',
+      to: paths.profile(),
+    },
+  ];
+}
+
+/**
+ * /missions: how to earn XP and Exotic Coins, with amounts from the economy settings in force, the member's
+ * progress to the next level, and each timed action's cooldown from the server (struck through with the time
+ * left until it earns again; re-read every minute and after every award).
+ */
+export function Component() {
+  const session = useSession();
+  const settings = useEconomySettings();
+  const cooldowns = useCooldowns();
+  const user = session.data?.user;
+  return (
+    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
+      <title>Missions and Rewards · The Vault</title>
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Missions and Rewards</h1>
+        <p className="text-base font-medium text-coin">Stack Coins. Climb Levels. Live Exotic.</p>
+      </header>
+
+      {user && (
+        <section
+          aria-label="Your progress"
+          className="rounded-card border border-border bg-surface p-4 sm:p-5"
+        >
+          <LevelProgress xp={user.xp} />
+          <p className="mt-3 flex items-center gap-1.5 text-sm text-text-muted">
+            <Coins className="size-4 text-coin" aria-hidden />
+            <span className="tabular font-semibold text-text">
+              {user.exoticCoins.toLocaleString('en-US')}
+            </span>{' '}
+            Exotic Coins to spend
+          </p>
+        </section>
+      )}
+
+      {settings.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-card border border-border bg-surface p-4"
+        >
+          <p className="text-base text-text">The missions could not be loaded.</p>
+          <Button variant="secondary" onClick={() => void settings.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : !settings.data ? (
+        <MissionsSkeleton />
+      ) : (
+        <>
+          <MissionList
+            title="Earn XP"
+            icon={<Sparkles className="size-5 text-primary" aria-hidden />}
+            missions={xpMissions(settings.data.settings)}
+            cooldowns={cooldowns.data}
+          />
+          <MissionList
+            title="Earn Coins"
+            icon={<Coins className="size-5 text-coin" aria-hidden />}
+            missions={coinMissions(settings.data.settings)}
+            cooldowns={cooldowns.data}
+          />
+        </>
+      )}
+
+      <section className="flex flex-col items-start gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+        <div className="flex items-center gap-3">
+          <Gift className="size-6 shrink-0 text-accent" aria-hidden />
+          <div>
+            <h2 className="text-lg font-semibold">Rewards</h2>
+            <p className="text-sm text-text-muted">Spend your coins on pre-rolls, free delivery and more.</p>
+          </div>
+        </div>
+        <Button asChild variant="secondary">
+          <Link to={paths.rewardsCenter()}>Rewards Center</Link>
+        </Button>
+      </section>
+    </main>
+  );
+}
+
+function MissionList({
+  title,
+  icon,
+  missions,
+  cooldowns,
+}: {
+  title: string;
+  icon: ReactNode;
+  missions: Mission[];
+  cooldowns: (CooldownsResponse & { clockOffsetMs: number }) | undefined;
+}) {
+  const now = useMinuteClock() + (cooldowns?.clockOffsetMs ?? 0);
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
+        {icon}
+        {title}
+      </h2>
+      <ul className="flex flex-col overflow-hidden rounded-card border border-border bg-surface">
+        {missions.map((mission) => {
+          const nextAt = mission.cooldown ? cooldowns?.nextAt[mission.cooldown] : null;
+          const msLeft = nextAt ? Date.parse(nextAt) - now : 0;
+          return (
+            <li key={mission.title} className="border-b border-border last:border-b-0">
+              <MissionRow mission={mission} msLeft={msLeft} />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function MissionRow({ mission, msLeft }: { mission: Mission; msLeft: number }) {
+  const waiting = msLeft > 0;
+  const body = (
+    <>
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className={`text-base font-medium ${waiting ? 'text-text-muted line-through' : 'text-text'}`}>
+          {mission.title}
+        </span>
+        <span className="flex items-center gap-1 text-sm text-text-muted">
+          {waiting ? (
+            <>
+              <Clock className="size-4" aria-hidden />
+              {timeLeftText(msLeft)}
+            </>
+          ) : (
+            mission.when
+          )}
+        </span>
+      </span>
+      <span
+        className={`shrink-0 text-base font-semibold tabular ${mission.unit === 'coins' ? 'text-coin' : 'text-primary'}`}
+      >
+        +{mission.amount.toLocaleString('en-US')} {mission.unit}
+      </span>
+    </>
+  );
+  const row = 'flex min-h-16 items-center gap-3 px-4 py-3';
+  if (waiting || !mission.to) {
+    return (
+      <div className={`${row} ${waiting ? 'opacity-60' : ''}`} aria-disabled={waiting || undefined}>
+        {body}
+        {mission.to && <span className="size-5 shrink-0" aria-hidden />}
+      </div>
+    );
+  }
+  return (
+    <Link
+      to={mission.to}
+      className={`${row} transition-colors hover:bg-surface-raised focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary`}
+    >
+      {body}
+      <ChevronRight className="size-5 shrink-0 text-text-muted" aria-hidden />
+    </Link>
+  );
+}
+
+function MissionsSkeleton() {
+  return (
+    <ListSkeleton
+      label="Loading missions"
+      count={5}
+      className="flex flex-col gap-px overflow-hidden rounded-card border border-border"
+      item={
+        <div className="flex min-h-16 items-center gap-3 bg-surface px-4 py-3">
+          <div className="flex flex-1 flex-col gap-2">
+            <SkeletonBlock className="h-4 w-2/5" />
+            <SkeletonBlock className="h-3 w-1/4" />
+          </div>
+          <SkeletonBlock className="h-5 w-16" />
+        </div>
+      }
+    />
+  );
+}
