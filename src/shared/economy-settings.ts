@@ -20,6 +20,7 @@ export const ECONOMY_SETTINGS = {
   personalPurchaseXp: { label: 'XP for a personal purchase', default: 150, max: 100_000 },
   rewardMilestoneXp: { label: 'XP for hitting a reward milestone', default: 500, max: 100_000 },
   superReferrerCoins: { label: 'Coins for a super referrer', default: 150, max: 100_000 },
+  superReferrerThreshold: { label: 'Approved referrals that make a super referrer', default: 5, max: 1_000 },
 } as const;
 
 export type EconomySettingKey = keyof typeof ECONOMY_SETTINGS;

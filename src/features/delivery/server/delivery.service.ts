@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { can } from '~/shared/permissions';
 import type { UserRow } from '~/server/session';
+import { awardCompletedOrder } from '~/features/economy/server/awards.service';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { shortOrderId, type OrderStatus, type PaymentMethod } from '~/features/shop/orders.schema';
 import {
@@ -373,6 +374,7 @@ export async function markDelivered(
     set: { status: 'completed', completedAt: ctx.now },
     audit: { eventType: 'ORDER_DELIVERED', meta: { oldStatus: 'in-progress', newStatus: 'completed' } },
     then: async (tx, order) => {
+      await awardCompletedOrder(tx, order, ctx.now);
       const short = shortOrderId(order.id);
       await notify(tx, {
         userId: order.userId,

@@ -31,6 +31,7 @@ const NAMED_GROUPS: { title: string; keys: EconomySettingKey[] }[] = [
       'referralRepeatPurchaseXp',
       'personalPurchaseXp',
       'superReferrerCoins',
+      'superReferrerThreshold',
       'rewardMilestoneXp',
     ],
   },

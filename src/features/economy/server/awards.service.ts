@@ -1,7 +1,14 @@
+import { and, eq } from 'drizzle-orm';
 import { HOUR_MS } from '~/shared/time';
+import { notify } from '~/features/notifications/server/notifications.service';
+import { shortOrderId } from '~/features/shop/orders.schema';
 import type { Executor } from '~/server/db/client';
+import { user } from '~/server/db/tables/auth.tables';
+import { awardCause } from '~/server/db/tables/economy.tables';
+import type { UserRow } from '~/server/session';
 import { takeCooldown, type CooldownAction } from './cooldown.service';
-import { applyAward } from './ledger.service';
+import { readEconomySettings } from './economy-settings.service';
+import { applyAward, type Award } from './ledger.service';
 
 /**
  * Awards: what members earn for what they do, always through the ledger (applyAward). Features call these in the
@@ -38,4 +45,126 @@ export async function awardOnce(
     at: award.at,
   });
   return { coins: award.coins, xp: award.xp };
+}
+
+/**
+ * Pays an award once per cause: inserts the cause's key, and only the transaction that inserted it pays (a
+ * second completion, a retry or a race finds the key taken and pays nothing). False when it was paid before.
+ */
+async function awardForCause(
+  tx: Executor,
+  cause: { key: string; kind: string },
+  award: Omit<Award, 'reason'> & { message: string },
+): Promise<boolean> {
+  const [claimed] = await tx
+    .insert(awardCause)
+    .values({ key: cause.key, kind: cause.kind, userId: award.userId, createdAt: award.at })
+    .onConflictDoNothing()
+    .returning({ key: awardCause.key });
+  if (!claimed) return false;
+  if (award.coins > 0 || award.xp > 0) {
+    await applyAward(tx, { ...award, reason: cause.kind });
+    await notify(tx, {
+      userId: award.userId,
+      message: award.message,
+      link: '/missions',
+      from: 'staff',
+      at: award.at,
+    });
+  }
+  return true;
+}
+
+const amount = (coins: number, xp: number) =>
+  [xp > 0 ? `+${xp} XP` : null, coins > 0 ? `+${coins} coins` : null].filter(Boolean).join(' and ');
+
+/** Two members at one phone number or one address are one household: it does not earn referral awards. */
+const sameHousehold = (a: Pick<UserRow, 'phone' | 'address'>, b: Pick<UserRow, 'phone' | 'address'>) => {
+  const digits = (phone: string) => phone.replace(/\D/g, '');
+  const place = (address: string) => address.trim().toLowerCase().replace(/\s+/g, ' ');
+  return (
+    (digits(a.phone) !== '' && digits(a.phone) === digits(b.phone)) ||
+    (place(a.address) !== '' && place(a.address) === place(b.address))
+  );
+};
+
+/**
+ * What a completed order earns, in the transaction that completes it (a driver's delivery, or staff setting it
+ * completed): the member's Personal Purchase XP; for a referred member, their referrer's Approved Referral XP on
+ * the first completed order and Referral Repeat Purchase XP on each later one; and Super Referrer coins once, when
+ * the referrer's approved referrals reach the threshold. Each is paid once per cause.
+ */
+export async function awardCompletedOrder(
+  tx: Executor,
+  order: { id: string; userId: string },
+  at: Date,
+): Promise<void> {
+  const settings = await readEconomySettings(tx);
+  const short = shortOrderId(order.id);
+  await awardForCause(
+    tx,
+    { key: `personal-purchase:${order.id}`, kind: 'personal-purchase' },
+    {
+      userId: order.userId,
+      coins: 0,
+      xp: settings.personalPurchaseXp,
+      reference: order.id,
+      at,
+      message: `You earned ${amount(0, settings.personalPurchaseXp)} for your order #${short}.`,
+    },
+  );
+
+  const [member] = await tx.select().from(user).where(eq(user.id, order.userId));
+  if (!member?.referredBy) return;
+  const [referrer] = await tx.select().from(user).where(eq(user.id, member.referredBy));
+  if (!referrer || referrer.banned || sameHousehold(member, referrer)) return;
+  // This order's referral award: once, whichever kind it turns out to be.
+  const [firstForOrder] = await tx
+    .insert(awardCause)
+    .values({ key: `referral-order:${order.id}`, kind: 'referral-order', userId: referrer.id, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ key: awardCause.key });
+  if (!firstForOrder) return;
+  const approved = await awardForCause(
+    tx,
+    { key: `approved-referral:${member.id}`, kind: 'approved-referral' },
+    {
+      userId: referrer.id,
+      coins: 0,
+      xp: settings.approvedReferralXp,
+      at,
+      message: `${member.name} completed their first order: you earned ${amount(0, settings.approvedReferralXp)} for the referral.`,
+    },
+  );
+  if (!approved) {
+    await awardForCause(
+      tx,
+      { key: `referral-repeat:${order.id}`, kind: 'referral-repeat-purchase' },
+      {
+        userId: referrer.id,
+        coins: 0,
+        xp: settings.referralRepeatPurchaseXp,
+        at,
+        message: `${member.name} ordered again: you earned ${amount(0, settings.referralRepeatPurchaseXp)}.`,
+      },
+    );
+    return;
+  }
+  const approvedReferrals = await tx.$count(
+    awardCause,
+    and(eq(awardCause.userId, referrer.id), eq(awardCause.kind, 'approved-referral')),
+  );
+  if (approvedReferrals >= settings.superReferrerThreshold) {
+    await awardForCause(
+      tx,
+      { key: `super-referrer:${referrer.id}`, kind: 'super-referrer' },
+      {
+        userId: referrer.id,
+        coins: settings.superReferrerCoins,
+        xp: 0,
+        at,
+        message: `You are a Super Referrer: ${approvedReferrals} friends have ordered. You earned ${amount(settings.superReferrerCoins, 0)}.`,
+      },
+    );
+  }
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { notify } from '~/features/notifications/server/notifications.service';
+import { awardCompletedOrder } from '~/features/economy/server/awards.service';
 import { writeAudit } from '~/server/audit';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { shopOrder } from '~/server/db/tables/orders.tables';
@@ -74,6 +75,7 @@ export async function setOrderStatus(
       meta: { orderId: order.id, oldStatus: order.status, newStatus: status },
       at: now,
     });
+    if (status === 'completed') await awardCompletedOrder(tx, updated!, now);
     const message = CUSTOMER_MESSAGES[status];
     if (message) {
       await notify(tx, {

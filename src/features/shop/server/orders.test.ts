@@ -439,12 +439,19 @@ describe('an admin sets an order’s status', () => {
     const { cookie, user } = await signedInMember(t);
     const { order } = (await (await place(cookie, delivery())).json()) as PlaceOrderResponse;
     const short = order.shortId;
-    const expectations: [string, string | null][] = [
-      ['pending', null],
-      ['confirmed', `Your order #${short} has been confirmed.`],
-      ['out-for-delivery', `Your order #${short} is out for delivery.`],
-      ['completed', `Your order #${short} has been completed. Thank you!`],
-      ['cancelled', `Your order #${short} has been cancelled.`],
+    const expectations: [string, string[]][] = [
+      ['pending', []],
+      ['confirmed', [`Your order #${short} has been confirmed.`]],
+      ['out-for-delivery', [`Your order #${short} is out for delivery.`]],
+      // Completing it also pays the Personal Purchase award, with its own notification.
+      [
+        'completed',
+        [
+          `Your order #${short} has been completed. Thank you!`,
+          `You earned +150 XP for your order #${short}.`,
+        ],
+      ],
+      ['cancelled', [`Your order #${short} has been cancelled.`]],
     ];
     let previous = 'available';
     for (const [status, message] of expectations) {
@@ -453,7 +460,7 @@ describe('an admin sets an order’s status', () => {
       expect(response.status).toBe(200);
       expect(((await response.json()) as { order: OrderView }).order.status).toBe(status);
       const notes = await t.database.db.select().from(notification).where(eq(notification.userId, user.id));
-      expect(notes.map((n) => n.message)).toEqual(message ? [message] : []);
+      expect(notes.map((n) => n.message).sort()).toEqual([...message].sort());
       const audits = (
         await t.database.db.select().from(auditLog).where(eq(auditLog.eventType, 'ORDER_STATUS_CHANGED'))
       ).filter((row) => row.meta.orderId === order.id && row.meta.newStatus === status);

@@ -43,3 +43,23 @@ export const memberCooldown = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.action] })],
 );
+
+/**
+ * Awards paid once per cause (a completed order, a referred member's first order, a referrer's milestone): the
+ * cause's key is inserted in the award's transaction, so a retried or raced completion pays once, and an order
+ * completed again after being set back pays nothing more.
+ */
+export const awardCause = pgTable(
+  'award_cause',
+  {
+    /** `personal-purchase:<orderId>`, `approved-referral:<memberId>`, … */
+    key: text().primaryKey(),
+    kind: text().notNull(),
+    /** Who was paid. */
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('award_cause_user_kind_idx').on(t.userId, t.kind)],
+);
