@@ -122,6 +122,9 @@ export default defineConfig({
       // A driver has 12 seconds instead of 5 minutes to submit an ETA, so the expiry story runs in seconds.
       ETA_WINDOW_MS: '12000',
       CLAIM_SWEEP_INTERVAL_MS: '1000',
+      // Never the real Twilio: a story that saves SMS credentials points at a closed local port instead.
+      TWILIO_BASE_URL: 'http://127.0.0.1:9',
+      SMS_SEND_INTERVAL_MS: '500',
     },
   },
 });

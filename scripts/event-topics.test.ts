@@ -10,6 +10,7 @@ import { profileQueryKeys } from '~/features/profiles/client/profiles.queries';
 import { ordersQueryKeys } from '~/features/shop/client/orders.queries';
 import { catalogQueryOptions } from '~/features/shop/client/shop-admin.queries';
 import { shopQueryKeys } from '~/features/shop/client/shop.queries';
+import { smsQueryKeys } from '~/features/sms/client/sms.queries';
 import { EVENT_TOPICS, invalidatedKeys, type EventIds, type QueryKey, type Topic } from '~/shared/events';
 
 /**
@@ -32,6 +33,7 @@ const fromFactories: { [T in Topic]: (ids: EventIds<T>) => QueryKey[] } = {
   'shop.ratings': () => [shopQueryKeys.menu(), catalogQueryOptions.queryKey, shopQueryKeys.ratingStatus()],
   'shop.locations': () => [shopQueryKeys.pickupLocations()],
   'shop.settings': () => [shopQueryKeys.settings()],
+  'sms.changed': () => [smsQueryKeys.all],
   'economy.settings': () => [economyQueryKeys.settings()],
   'session.balance': () => [sessionQueryKey, economyQueryKeys.cooldowns()],
   'session.profile': () => [sessionQueryKey],

@@ -14,11 +14,13 @@ import { notificationsRoutes } from '~/features/notifications/server/notificatio
 import { adminOrdersRoutes, ordersRoutes } from '~/features/shop/server/orders.routes';
 import { membersRoutes, profileRoutes } from '~/features/profiles/server/profiles.routes';
 import { adminShopRoutes, shopRoutes } from '~/features/shop/server/shop.routes';
+import { adminSmsRoutes } from '~/features/sms/server/sms.routes';
 import { isUploadRoute } from '~/server/uploads/upload';
 import { uploadsRoutes } from '~/server/uploads/uploads.routes';
 import type { AppDeps, AppEnv, AppServices } from './app-env';
 import { createAuth } from './auth';
 import { eventsRoutes } from './events.routes';
+import { databaseExportRoutes } from './export/database-export.routes';
 import { healthRoutes } from './health.routes';
 import { jsonOnly, noStore, sameOrigin } from './middleware/api-guards';
 import { apiNotFound, errorHandler } from './middleware/errors';
@@ -111,6 +113,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   api.route('/admin/orders', adminOrdersRoutes);
   api.route('/admin', adminShopRoutes);
   api.route('/admin/drivers', adminDriversRoutes);
+  api.route('/admin/sms', adminSmsRoutes);
+  api.route('/admin/export', databaseExportRoutes);
   api.route('/driver', driverRoutes);
   api.route('/economy', economyRoutes);
   api.route('/notifications', notificationsRoutes);

@@ -72,6 +72,10 @@ const envSchema = z.object({
   ETA_WINDOW_MS: z.coerce.number().int().min(1000).default(300_000),
   /** How often the server returns expired claims to the queue. */
   CLAIM_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  /** How often the SMS sender looks for queued messages (src/features/sms/server/sms-sender.ts). */
+  SMS_SEND_INTERVAL_MS: z.coerce.number().int().min(50).default(2_000),
+  /** Twilio's REST API; tests point it at a local fake. */
+  TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   /** Largest image accepted before re-encoding. */
   IMAGE_UPLOAD_LIMIT_BYTES: z.coerce
     .number()
@@ -119,6 +123,8 @@ export interface Config {
   imageUploadLimitBytes: number;
   etaWindowMs: number;
   claimSweepIntervalMs: number;
+  smsSendIntervalMs: number;
+  twilioBaseUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -187,6 +193,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_BYTES,
     etaWindowMs: e.ETA_WINDOW_MS,
     claimSweepIntervalMs: e.CLAIM_SWEEP_INTERVAL_MS,
+    smsSendIntervalMs: e.SMS_SEND_INTERVAL_MS,
+    twilioBaseUrl: e.TWILIO_BASE_URL.replace(/\/$/, ''),
   };
 }
 

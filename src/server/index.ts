@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { systemClock } from '~/shared/time';
 import { startClaimSweeper } from '~/features/delivery/server/claim-sweeper';
+import { startSmsSender } from '~/features/sms/server/sms-sender';
 import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase } from './db/client';
@@ -29,6 +30,7 @@ async function main() {
   const services = createServices(deps);
   const app = createApp(services);
   const stopSweeper = startClaimSweeper(services);
+  const stopSmsSender = startSmsSender(services);
   const server = serve(
     { fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) },
     (info) => {
@@ -55,6 +57,7 @@ async function main() {
     server.closeIdleConnections();
     await closed;
     await stopSweeper();
+    await stopSmsSender();
     await database.close();
     logger.info('stopped');
     process.exit(0);

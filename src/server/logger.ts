@@ -41,7 +41,14 @@ export function createLogger(
   const options: pino.LoggerOptions = {
     level: config.logLevel,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.ownerPassword', '*.secret'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        '*.password',
+        '*.ownerPassword',
+        '*.secret',
+        '*.authToken',
+      ],
       censor: '[redacted]',
     },
     serializers: { err: redactError, error: redactError },

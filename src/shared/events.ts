@@ -113,6 +113,9 @@ export const EVENT_TOPICS = {
   'shop.locations': forEveryone(['shop', 'pickup-locations']),
   'shop.settings': forEveryone(['shop', 'settings']),
 
+  // A Mass SMS was queued, or its recipients' statuses changed (the sender reports each batch).
+  'sms.changed': topic({ ids: [], audience: ['read:sms'], invalidates: () => [['sms']] }),
+
   'economy.settings': forEveryone(['economy', 'settings']),
   // Coins or XP changed: the header reads them from the session; the Missions guide's cooldowns follow an award.
   'session.balance': topic({

@@ -68,7 +68,8 @@ const everyAdminCapability = CAPABILITIES.filter(
 
 const grants: Record<Role, readonly Capability[]> = {
   Owner: everyAdminCapability,
-  Admin: everyAdminCapability,
+  // The whole database leaves the app only in the Owner's hands.
+  Admin: everyAdminCapability.filter((c) => c !== 'export:database'),
   Moderator: ['reveal:anonymous-authors'],
   // Call Dibs is for drivers only: refused to Admins and Owners who do not also hold Driver.
   Driver: ['view:driver-queue', 'claim:order', 'receive:delivery-order-notifications'],

@@ -222,7 +222,13 @@ test.describe('Admin dashboard', () => {
     await setRolesByApi(ownerPage, testInfo, reader.email, ['Read-Only']);
     const readerPage = await memberOnOwnDevice(browser, testInfo, reader);
     await readerPage.goto('/admin?tab=members');
-    await expect(dashboardTabs(readerPage)).toHaveText(['Orders', 'Drivers', 'Members', 'Economy']);
+    await expect(dashboardTabs(readerPage)).toHaveText([
+      'Orders',
+      'Drivers',
+      'Members',
+      'Economy',
+      'Mass SMS',
+    ]);
     // Read-Only finds members by name only: e-mails, Telegram handles, phones and addresses are contact details.
     await readerPage.getByRole('searchbox', { name: 'Search members' }).fill(reader.fullName);
     const entry = readerPage
@@ -250,6 +256,7 @@ test.describe('Admin dashboard', () => {
       'Locations',
       'Economy',
       'Roles',
+      'Mass SMS',
       'Settings',
       'Driver Queue',
     ]);

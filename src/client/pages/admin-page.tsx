@@ -15,7 +15,8 @@ import type { Actor } from '~/shared/permissions';
 import { MembersTab } from '~/features/members/client/members-tab';
 import { OrdersTab } from '~/features/shop/client/orders-tab';
 import { RolesTab } from '~/features/members/client/roles-tab';
-import { SettingsTab } from '~/features/shop/client/settings-tab';
+import { SmsTab } from '~/features/sms/client/sms-tab';
+import { AdminSettingsTab } from './admin-settings-tab';
 
 /** The tabs whose feature has landed; each later issue adds its own. Shown in ADMIN_TABS order. */
 const LANDED_TABS: Partial<Record<AdminTabId, { label: string; Panel: ComponentType<{ actor: Actor }> }>> = {
@@ -27,7 +28,8 @@ const LANDED_TABS: Partial<Record<AdminTabId, { label: string; Panel: ComponentT
   locations: { label: 'Locations', Panel: LocationsTab },
   economy: { label: 'Economy', Panel: EconomyTab },
   roles: { label: 'Roles', Panel: RolesTab },
-  settings: { label: 'Settings', Panel: SettingsTab },
+  sms: { label: 'Mass SMS', Panel: SmsTab },
+  settings: { label: 'Settings', Panel: AdminSettingsTab },
   'driver-queue': { label: 'Driver Queue', Panel: DriverQueueTab },
 };
 

@@ -16,10 +16,19 @@ import { lockDataDir } from './data-dir-lock';
  */
 
 type Backend = 'pglite' | 'postgres';
-type BackupConfig = Pick<Config, 'dataDir' | 'uploadsDir' | 'databaseUrl'>;
+type BackupConfig = Pick<Config, 'dataDir' | 'uploadsDir' | 'databaseUrl'> &
+  Partial<Pick<Config, 'authSecret'>>;
 
 const MANIFEST_FILE = 'manifest.json';
 const UPLOADS_PREFIX = 'uploads/';
+/**
+ * The server secret (AUTH_SECRET, or the one generated into DATA_DIR/auth-secret): sessions are signed with it and
+ * stored secrets (the SMS auth token) are encrypted with a key derived from it, so a database restored without it
+ * cannot read them. Archived beside the database; restored into DATA_DIR, or checked against AUTH_SECRET.
+ */
+const SECRET_FILE = 'secrets/auth-secret';
+/** Where the server keeps a generated secret (src/server/secrets.ts). */
+const generatedSecretOf = (dataDir: string) => path.join(dataDir, 'auth-secret');
 const DATABASE_FILES: Record<Backend, string> = {
   pglite: 'database/pglite-datadir.tar',
   postgres: 'database/postgres.dump',
@@ -36,6 +45,8 @@ const manifestSchema = z.object({
   backend: z.enum(['pglite', 'postgres']),
   /** What the backed-up database had applied, so a restore can refuse a backup from a newer version. */
   migrations: z.object({ applied: z.number().int().min(0), lastHash: z.string().nullable() }),
+  /** Whether secrets/auth-secret is in the archive (absent in archives from before it was, or with no secret yet). */
+  authSecret: z.enum(['included', 'absent']).optional(),
 });
 
 export type BackupManifest = z.infer<typeof manifestSchema>;
@@ -70,12 +81,13 @@ export async function createBackup(config: BackupConfig, outFile: string): Promi
   }
   return withTempDir('vault-backup-', async (staging) => {
     fs.mkdirSync(path.join(staging, 'database'));
+    const secret = stageSecret(config, staging);
     if (config.databaseUrl) {
       const migrations = await dumpPostgres(config.databaseUrl, staging);
-      return writeArchive(staging, file, newManifest('postgres', migrations), config.uploadsDir);
+      return writeArchive(staging, file, newManifest('postgres', migrations, secret), config.uploadsDir);
     }
     return withPgliteDump(config.dataDir, staging, (migrations) =>
-      writeArchive(staging, file, newManifest('pglite', migrations), config.uploadsDir),
+      writeArchive(staging, file, newManifest('pglite', migrations, secret), config.uploadsDir),
     );
   });
 }
@@ -93,9 +105,12 @@ export async function restoreBackup(config: BackupConfig, archiveFile: string): 
       );
     }
     const databaseFile = path.join(staging, DATABASE_FILES[manifest.backend]);
+    const secret = archivedSecret(staging);
+    assertSecretFits(config, secret);
     if (config.databaseUrl) {
       assertUploadsEmpty(config.uploadsDir);
       await restorePostgres(config.databaseUrl, databaseFile, staging, manifest);
+      restoreSecret(config, secret);
       return { manifest, uploadFiles: await extractUploads(archive, config.uploadsDir) };
     }
     // The lock keeps a server from starting on the directory while it is half restored.
@@ -103,6 +118,7 @@ export async function restoreBackup(config: BackupConfig, archiveFile: string): 
     try {
       assertPgliteTargetEmpty(config);
       await restorePglite(config.dataDir, databaseFile, manifest);
+      restoreSecret(config, secret);
       return { manifest, uploadFiles: await extractUploads(archive, config.uploadsDir) };
     } finally {
       await release();
@@ -110,14 +126,68 @@ export async function restoreBackup(config: BackupConfig, archiveFile: string): 
   });
 }
 
-function newManifest(backend: Backend, migrations: MigrationState): BackupManifest {
+function newManifest(backend: Backend, migrations: MigrationState, secret: boolean): BackupManifest {
   return {
     format: 'the-vault-backup',
     formatVersion: 1,
     createdAt: new Date().toISOString(),
     backend,
     migrations,
+    authSecret: secret ? 'included' : 'absent',
   };
+}
+
+// ---- The server secret --------------------------------------------------------------------------------------
+
+/**
+ * Copies the server secret into the staging folder (private to this user). Without AUTH_SECRET and without a
+ * generated DATA_DIR/auth-secret there is none yet, so nothing can have been encrypted with one: the archive
+ * says so (`authSecret: "absent"`).
+ */
+function stageSecret(config: BackupConfig, staging: string): boolean {
+  const generated = generatedSecretOf(config.dataDir);
+  const secret =
+    config.authSecret ?? (fs.existsSync(generated) ? fs.readFileSync(generated, 'utf8').trim() : undefined);
+  if (!secret) return false;
+  fs.mkdirSync(path.join(staging, path.dirname(SECRET_FILE)), { mode: 0o700 });
+  fs.writeFileSync(path.join(staging, SECRET_FILE), `${secret}\n`, { mode: 0o600 });
+  return true;
+}
+
+function archivedSecret(staging: string): string | undefined {
+  const file = path.join(staging, SECRET_FILE);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() || undefined : undefined;
+}
+
+/**
+ * A restore under another secret would leave sessions invalid and the stored SMS token unreadable: refused
+ * before anything is written, with what to do.
+ */
+function assertSecretFits(config: BackupConfig, secret: string | undefined): void {
+  if (!secret) return;
+  if (config.authSecret) {
+    if (config.authSecret !== secret) {
+      throw new BackupError(
+        'This backup was made with a different server secret than AUTH_SECRET. Set AUTH_SECRET to the secret ' +
+          `stored in the archive (${SECRET_FILE}: tar -xzOf <archive> ${SECRET_FILE}) and restore again; ` +
+          'otherwise sessions and the saved SMS auth token could not be read.',
+      );
+    }
+    return;
+  }
+  const generated = generatedSecretOf(config.dataDir);
+  if (fs.existsSync(generated) && fs.readFileSync(generated, 'utf8').trim() !== secret) {
+    throw new BackupError(`${generated} holds another server secret than the backup's. ${EMPTY_TARGET_HINT}`);
+  }
+}
+
+/** Without AUTH_SECRET the server reads DATA_DIR/auth-secret: the archived secret goes there. */
+function restoreSecret(config: BackupConfig, secret: string | undefined): void {
+  if (!secret || config.authSecret) return;
+  const generated = generatedSecretOf(config.dataDir);
+  if (fs.existsSync(generated)) return;
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(generated, `${secret}\n`, { mode: 0o600, flag: 'wx' });
 }
 
 // ---- Backup -------------------------------------------------------------------------------------------------
@@ -188,7 +258,12 @@ async function writeArchive(
           if (entry.type === 'File') uploadFiles += 1;
         },
       },
-      [MANIFEST_FILE, 'database', ...(hasUploads ? [uploadsDir] : [])],
+      [
+        MANIFEST_FILE,
+        'database',
+        ...(manifest.authSecret === 'included' ? [SECRET_FILE] : []),
+        ...(hasUploads ? [uploadsDir] : []),
+      ],
     );
     fs.renameSync(partial, file);
   } finally {
@@ -200,7 +275,7 @@ async function writeArchive(
 // ---- Restore ------------------------------------------------------------------------------------------------
 
 async function readManifestAndDatabase(archive: string, staging: string): Promise<BackupManifest> {
-  const wanted = new Set([MANIFEST_FILE, ...Object.values(DATABASE_FILES)]);
+  const wanted = new Set([MANIFEST_FILE, SECRET_FILE, ...Object.values(DATABASE_FILES)]);
   try {
     await tar.x({ file: archive, cwd: staging, strict: true, filter: (entryPath) => wanted.has(entryPath) });
   } catch (error) {

@@ -9,6 +9,7 @@ import * as notifications from './tables/notifications.tables';
 import * as orders from './tables/orders.tables';
 import * as shop from './tables/shop.tables';
 import * as rateLimit from './tables/rate-limit.tables';
+import * as sms from './tables/sms.tables';
 
 export const tables = {
   ...meta,
@@ -21,5 +22,6 @@ export const tables = {
   ...orders,
   ...inbox,
   ...feed,
+  ...sms,
 };
 export type Tables = typeof tables;

@@ -69,11 +69,14 @@ export const shopSettings = pgTable(
     /** The number a member calls to confirm an order, shown after submitting. */
     contactPhone: text().notNull(),
     deliveryFeeCents: integer().notNull(),
+    /** Mass SMS: how many messages may be queued in any 24 hours (a send over it is refused whole). */
+    smsDailyCap: integer().notNull().default(500),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('shop_settings_single_row', sql`${t.id} = 1`),
     check('shop_settings_fee_non_negative', sql`${t.deliveryFeeCents} >= 0`),
+    check('shop_settings_sms_cap_non_negative', sql`${t.smsDailyCap} >= 0`),
   ],
 );
