@@ -21,6 +21,11 @@ export const ECONOMY_SETTINGS = {
   rewardMilestoneXp: { label: 'XP for hitting a reward milestone', default: 500, max: 100_000 },
   superReferrerCoins: { label: 'Coins for a super referrer', default: 150, max: 100_000 },
   superReferrerThreshold: { label: 'Approved referrals that make a super referrer', default: 5, max: 1_000 },
+  adjustmentOwnerThreshold: {
+    label: 'Largest adjustment without the Owner (coins or XP)',
+    default: 1_000,
+    max: 1_000_000,
+  },
 } as const;
 
 export type EconomySettingKey = keyof typeof ECONOMY_SETTINGS;

@@ -57,3 +57,72 @@ export interface CooldownsResponse {
   serverNow: string;
   nextAt: Record<'weeklyLogin' | 'post' | 'comment' | 'rating', string | null>;
 }
+
+/** Why a balance changed, as the member's history shows it. */
+export const LEDGER_REASONS: Record<string, string> = {
+  'opening-balance': 'Opening balance',
+  'weekly-bonus': 'Weekly login',
+  post: 'Post',
+  comment: 'Comment',
+  rating: 'Rating',
+  'personal-purchase': 'Personal purchase',
+  'approved-referral': 'Approved referral',
+  'referral-repeat-purchase': 'Referral repeat purchase',
+  'super-referrer': 'Super Referrer',
+  adjustment: 'Adjustment by the Vault Team',
+};
+
+export interface LedgerItem {
+  id: string;
+  /** A label from LEDGER_REASONS (the raw reason for one it does not know). */
+  reason: string;
+  /** The staff's note, for an adjustment. */
+  note: string | null;
+  coins: number;
+  xp: number;
+  createdAt: string;
+}
+export type LedgerPage = Page<LedgerItem>;
+
+const ADJUSTMENT_MAX = 1_000_000;
+const delta = (what: string) =>
+  z
+    .number(`Enter the ${what} to add or remove (0 for none).`)
+    .int(`The ${what} must be a whole number.`)
+    .min(-ADJUSTMENT_MAX, `Remove at most ${ADJUSTMENT_MAX.toLocaleString('en-US')} ${what} at once.`)
+    .max(ADJUSTMENT_MAX, `Add at most ${ADJUSTMENT_MAX.toLocaleString('en-US')} ${what} at once.`);
+
+/** Staff add or remove coins or XP for a member, always with a reason the member sees. */
+export const adjustBalanceSchema = z
+  .strictObject({
+    memberId: z.string().min(1, 'Choose a member.').max(64),
+    coins: delta('coins'),
+    xp: delta('XP'),
+    reason: z
+      .string()
+      .trim()
+      .min(3, 'Give a reason the member will see.')
+      .max(200, 'Keep the reason under 200 characters.'),
+  })
+  .refine((input) => input.coins !== 0 || input.xp !== 0, {
+    message: 'Enter coins or XP to add or remove.',
+    path: ['coins'],
+  });
+export type AdjustBalanceInput = z.input<typeof adjustBalanceSchema>;
+
+export interface AdjustBalanceResponse {
+  member: { id: string; fullName: string; coins: number; xp: number };
+}
+
+/** A member as the adjustment form finds them: name and balance only, never contact details. */
+export interface BalanceHolder {
+  id: string;
+  fullName: string;
+  avatarUrl: string;
+  coins: number;
+  xp: number;
+}
+
+export const balanceSearchSchema = z.object({
+  q: z.string().trim().min(1, 'Type a name to search.').max(100, 'Search for at most 100 characters.'),
+});

@@ -35,6 +35,7 @@ const NAMED_GROUPS: { title: string; keys: EconomySettingKey[] }[] = [
       'rewardMilestoneXp',
     ],
   },
+  { title: 'Manual adjustments', keys: ['adjustmentOwnerThreshold'] },
 ];
 
 /** A setting added later shows up under Other until it is given a group. */

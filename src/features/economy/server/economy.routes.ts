@@ -1,13 +1,18 @@
 import { Hono } from 'hono';
+import { memberLimit } from '~/server/middleware/abuse-limits';
 import { access, type SignedInEnv } from '~/server/middleware/access';
 import { validate } from '~/server/validate';
 import { pageQuerySchema } from '~/shared/pagination';
 import {
+  adjustBalanceSchema,
+  balanceSearchSchema,
   updateEconomySettingsSchema,
+  type AdjustBalanceResponse,
   type CooldownsResponse,
   type EconomySettingsResponse,
   type LeaderboardResponse,
 } from '../economy.schema';
+import { adjustBalance, findBalanceHolders } from './adjustments.service';
 import { cooldowns } from './cooldown.service';
 import { leaderboard } from './leaderboard.service';
 import { readEconomySettings, updateEconomySettings } from './economy-settings.service';
@@ -25,6 +30,19 @@ export const economyRoutes = new Hono<SignedInEnv>()
     c.json(
       (await leaderboard(c.var.ctx, c.var.user, c.req.valid('query'))) satisfies LeaderboardResponse,
       200,
+    ),
+  )
+  .get(
+    '/members',
+    access('manage:economy'),
+    memberLimit('searches'),
+    validate('query', balanceSearchSchema),
+    async (c) => c.json(await findBalanceHolders(c.var.ctx, c.req.valid('query')), 200),
+  )
+  .post('/adjustments', access('manage:economy'), validate('json', adjustBalanceSchema), async (c) =>
+    c.json(
+      (await adjustBalance(c.var.ctx, c.var.user, c.req.valid('json'))) satisfies AdjustBalanceResponse,
+      201,
     ),
   )
   .get('/settings', access('signed-in'), async (c) => {

@@ -5,6 +5,12 @@ import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { publish } from '~/server/events';
+import { pageOf, timeKeyset } from '~/server/pagination';
+import type { Actor, ServiceContext } from '~/server/service-context';
+import { LEDGER_REASONS, type LedgerPage } from '../economy.schema';
+
+/** Entries a history page holds. */
+const LEDGER_PAGE_SIZE = 20;
 
 export interface Award {
   userId: string;
@@ -12,6 +18,8 @@ export interface Award {
   xp: number;
   reason: string;
   reference?: string;
+  /** Staff's reason for a manual adjustment. */
+  note?: string;
   at: Date;
 }
 
@@ -46,6 +54,7 @@ export async function applyAward(tx: Executor, award: Award): Promise<{ exoticCo
     deltaXp: award.xp,
     reason: award.reason,
     reference: award.reference ?? null,
+    note: award.note ?? null,
     createdAt: award.at,
   });
   // The member's browsers refetch their session (coins, XP, level) when this commits.
@@ -53,4 +62,32 @@ export async function applyAward(tx: Executor, award: Award): Promise<{ exoticCo
     { kind: 'users', userIds: [award.userId] },
   ]);
   return balance;
+}
+
+const newestFirst = timeKeyset({ time: ledgerEntry.createdAt, id: ledgerEntry.id, direction: 'desc' });
+
+/** The member's own coin and XP history, newest first, a page at a time. */
+export async function listLedger(
+  { db }: ServiceContext,
+  actor: Actor,
+  { cursor }: { cursor?: string | undefined },
+): Promise<LedgerPage> {
+  const rows = await db
+    .select({ entry: ledgerEntry, cursorAt: newestFirst.cursorAt })
+    .from(ledgerEntry)
+    .where(and(eq(ledgerEntry.userId, actor.id), newestFirst.after(cursor)))
+    .orderBy(...newestFirst.orderBy)
+    .limit(LEDGER_PAGE_SIZE + 1);
+  const page = pageOf(rows, LEDGER_PAGE_SIZE, (last) => [last.cursorAt, last.entry.id]);
+  return {
+    ...page,
+    items: page.items.map(({ entry }) => ({
+      id: entry.id,
+      reason: LEDGER_REASONS[entry.reason] ?? entry.reason,
+      note: entry.note,
+      coins: entry.deltaCoins,
+      xp: entry.deltaXp,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+  };
 }

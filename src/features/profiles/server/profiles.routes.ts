@@ -1,4 +1,7 @@
 import { Hono } from 'hono';
+import { pageQuerySchema } from '~/shared/pagination';
+import type { LedgerPage } from '~/features/economy/economy.schema';
+import { listLedger } from '~/features/economy/server/ledger.service';
 import { toSessionUser } from '~/server/session';
 import { access, type SignedInEnv } from '~/server/middleware/access';
 import { IMAGES } from '~/server/uploads/image-pipeline';
@@ -9,6 +12,10 @@ import { ownProfile, publicProfile, replaceAvatar, updateProfile } from './profi
 
 export const profileRoutes = new Hono<SignedInEnv>()
   .get('/', access('signed-in'), async (c) => c.json(await ownProfile(c.var.ctx, c.var.user), 200))
+  /** The member's own coin and XP history (the economy's ledger), newest first. */
+  .get('/history', access('signed-in'), validate('query', pageQuerySchema), async (c) =>
+    c.json((await listLedger(c.var.ctx, c.var.user, c.req.valid('query'))) satisfies LedgerPage, 200),
+  )
   .patch('/', access('signed-in'), validate('json', updateProfileSchema), async (c) => {
     const updated = await updateProfile(c.var.ctx, c.var.user, c.req.valid('json'));
     return c.json({ user: toSessionUser(updated) }, 200);

@@ -15,6 +15,8 @@ export const ledgerEntry = pgTable(
     reason: text().notNull(),
     /** The post, order or reward it is about, when there is one. */
     reference: text(),
+    /** What staff wrote when adjusting a balance by hand; the member sees it in their history. */
+    note: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ledger_entry_user_reason_idx').on(t.userId, t.reason, t.createdAt)],

@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_entry" ADD COLUMN "note" text;
