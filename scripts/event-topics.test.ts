@@ -35,7 +35,7 @@ const fromFactories: { [T in Topic]: (ids: EventIds<T>) => QueryKey[] } = {
   'shop.settings': () => [shopQueryKeys.settings()],
   'sms.changed': () => [smsQueryKeys.all],
   'economy.settings': () => [economyQueryKeys.settings()],
-  'session.balance': () => [sessionQueryKey, economyQueryKeys.cooldowns()],
+  'session.balance': () => [sessionQueryKey, economyQueryKeys.cooldowns(), profileQueryKeys.history()],
   'session.profile': () => [sessionQueryKey],
   'members.changed': ({ memberId }) => [
     // Every member list, whatever its scope and search.

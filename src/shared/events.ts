@@ -117,11 +117,12 @@ export const EVENT_TOPICS = {
   'sms.changed': topic({ ids: [], audience: ['read:sms'], invalidates: () => [['sms']] }),
 
   'economy.settings': forEveryone(['economy', 'settings']),
-  // Coins or XP changed: the header reads them from the session; the Missions guide's cooldowns follow an award.
+  // Coins or XP changed: the header reads them from the session; the Missions guide's cooldowns and the member's
+  // history follow.
   'session.balance': topic({
     ids: ['userId'],
     audience: ['users'],
-    invalidates: () => [['session'], ['economy', 'cooldowns']],
+    invalidates: () => [['session'], ['economy', 'cooldowns'], ['profile', 'history']],
   }),
   'session.profile': ownSession(),
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { originOf, registerByApi, signInByApi, skipWelcomeDialogs, uniqueMember } from './fixtures';
+import { expect } from '@playwright/test';
+import { originOf, registerByApi, signInByApi, skipWelcomeDialogs, test, uniqueMember } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await skipWelcomeDialogs(page);
@@ -64,4 +64,54 @@ test('the leaderboard ranks members by coins, marks your own row, and opens a pr
   await rows.first().click();
   await expect(page).toHaveURL(/\/profile\/[^/]+$/);
   await expect(page.getByRole('heading', { name: firstName })).toBeVisible();
+});
+
+test('an Economy Manager adjusts a member’s coins with a reason, and the member sees it in history and notifications', async ({
+  page,
+  browser,
+  request,
+  ownerApi,
+}, testInfo) => {
+  const manager = uniqueMember(testInfo, 'ecomgr');
+  const receiver = uniqueMember(testInfo, 'adjusted');
+  await registerByApi(request, testInfo, manager);
+  await registerByApi(request, testInfo, receiver);
+  const { user: managerUser } = await signInByApi(page.request, testInfo, manager);
+  const promoted = await ownerApi.put(`/api/admin/members/${managerUser!.id}/roles`, {
+    headers: { Origin: originOf(testInfo) },
+    data: { roles: ['Member', 'Economy Manager'] },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+
+  // The role change ended the manager's session streams; the next page load reads the new roles.
+  await page.goto('/admin?tab=economy');
+  const form = page.getByRole('region', { name: 'Adjust a member’s balance' });
+  await form.getByRole('searchbox', { name: 'Find a member' }).fill(receiver.fullName);
+  await form
+    .getByRole('list', { name: 'Members found' })
+    .getByRole('button', { name: receiver.fullName })
+    .click();
+  await form.getByLabel('Coins', { exact: true }).fill('25');
+  await form.getByLabel('Reason', { exact: true }).fill('Thanks for the great review');
+  await form.getByRole('button', { name: 'Apply Adjustment' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Balance adjusted' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('adjustment.png'), fullPage: true });
+
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await skipWelcomeDialogs(memberPage);
+  await signInByApi(memberPage.request, testInfo, receiver);
+  await memberPage.goto('/profile');
+  const history = memberPage.getByRole('list', { name: 'Coin and XP history' });
+  await expect(history.getByRole('listitem').first()).toContainText('Adjustment by the Vault Team');
+  await expect(history.getByRole('listitem').first()).toContainText('Thanks for the great review');
+  await expect(history.getByRole('listitem').first()).toContainText('+25 coins');
+  await memberPage.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(
+    memberPage.getByText(
+      'The Vault Team adjusted your balance: +25 coins. Reason: Thanks for the great review',
+    ),
+  ).toBeVisible();
+  await memberPage.screenshot({ path: testInfo.outputPath('history.png'), fullPage: true });
+  await memberContext.close();
 });

@@ -17,6 +17,7 @@ import {
 } from '~/shared/economy-settings';
 import { can } from '~/shared/permissions';
 import type { Actor } from '~/shared/permissions';
+import { AdjustmentForm } from './adjustment-form';
 import { useEconomySettings, useUpdateEconomySettings } from './economy.queries';
 
 const NAMED_GROUPS: { title: string; keys: EconomySettingKey[] }[] = [
@@ -68,6 +69,7 @@ export function EconomyTab({ actor }: { actor: Actor }) {
           <EconomyForm settings={settings.data.settings} canEdit={can(actor, 'manage:economy')} />
         )}
       </ListStates>
+      {can(actor, 'manage:economy') && <AdjustmentForm />}
     </section>
   );
 }

@@ -1,9 +1,9 @@
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryKey } from '~/client/lib/session';
-import type { UpdateEconomySettingsInput } from '../economy.schema';
+import type { AdjustBalanceInput, UpdateEconomySettingsInput } from '../economy.schema';
 import type { economyRoutes } from '../server/economy.routes';
 
 const economy = routerClient<typeof economyRoutes>('/economy');
@@ -13,7 +13,31 @@ export const economyQueryKeys = {
   settings: () => [...economyQueryKeys.all, 'settings'] as const,
   cooldowns: () => [...economyQueryKeys.all, 'cooldowns'] as const,
   leaderboard: () => [...economyQueryKeys.all, 'leaderboard'] as const,
+  balanceHolders: (q: string) => [...economyQueryKeys.all, 'balance-holders', q] as const,
 };
+
+/** Members by name for the adjustment form (searched once the name has a letter in it). */
+export function useBalanceHolders(q: string) {
+  return useQuery({
+    queryKey: economyQueryKeys.balanceHolders(q),
+    queryFn: ({ signal }) => call(economy.members.$get({ query: { q } }, { init: { signal } })),
+    enabled: q.trim() !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdjustBalance(
+  config: MutationConfig<ResponseOf<typeof economy.adjustments.$post>, AdjustBalanceInput> = {},
+) {
+  return useApiMutation(
+    (input) => call(economy.adjustments.$post({ json: input })),
+    async (queryClient) => {
+      await queryClient.invalidateQueries({ queryKey: [...economyQueryKeys.all, 'balance-holders'] });
+      await queryClient.invalidateQueries({ queryKey: economyQueryKeys.leaderboard() });
+    },
+    config,
+  );
+}
 
 /** The spec's refresh of the cooldown display; an award refetches it at once ('session.balance'). */
 const COOLDOWN_REFRESH_MS = 60_000;

@@ -8,6 +8,7 @@ import type { SessionUser } from '~/shared/session';
 import { useSession } from '~/client/lib/session';
 import { AvatarUpload } from './avatar-upload';
 import { LevelProgress } from '~/client/components/level-progress';
+import { HistorySection } from './history-section';
 import { ProfileSection } from './profile-section';
 import { PublicProfileForm } from './public-profile-form';
 import { ReferralsSection } from './referrals-section';
@@ -43,6 +44,8 @@ export function Component() {
       </ProfileSection>
 
       <ReferralsSection referralCode={user.referralCode} />
+
+      <HistorySection />
 
       <ProfileSection title="Privacy & Data" description="Get a copy of your data, or close your account.">
         <div className="flex flex-col gap-3 sm:flex-row">

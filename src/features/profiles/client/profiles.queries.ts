@@ -1,6 +1,7 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call, routerClient, type ResponseOf } from '~/client/lib/api-client';
+import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { uploadFile } from '~/client/lib/upload';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryOptions } from '~/client/lib/session';
@@ -18,6 +19,7 @@ type UpdatedMember = ResponseOf<typeof profile.index.$patch>;
  */
 export const profileQueryKeys = {
   own: () => ['profile'] as const,
+  history: () => ['profile', 'history'] as const,
   member: (userId: string) => ['members', userId] as const,
 };
 
@@ -26,6 +28,17 @@ export const ownProfileQueryOptions = queryOptions({
   queryKey: profileQueryKeys.own(),
   queryFn: ({ signal }) => call(profile.index.$get({}, { init: { signal } })),
 });
+
+/** The member's coin and XP history, newest first; an award or adjustment refetches it ('session.balance'). */
+export function useLedgerHistory() {
+  return useInfiniteQuery(
+    pagedQueryOptions({
+      queryKey: profileQueryKeys.history(),
+      queryFn: ({ pageParam, signal }) =>
+        call(profile.history.$get({ query: { cursor: pageParam ?? undefined } }, { init: { signal } })),
+    }),
+  );
+}
 
 export function useOwnProfile() {
   return useQuery(ownProfileQueryOptions);

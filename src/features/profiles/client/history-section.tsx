@@ -1,0 +1,67 @@
+import { History } from 'lucide-react';
+import { LoadMore } from '~/client/components/load-more';
+import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { formatDateTime } from '~/client/lib/format-time';
+import { ProfileSection } from './profile-section';
+import { useLedgerHistory } from './profiles.queries';
+
+const signed = (n: number) => `${n > 0 ? '+' : ''}${n.toLocaleString('en-US')}`;
+
+/** Every change of the member's coins and XP, newest first: what earned or spent it, and staff's reason. */
+export function HistorySection() {
+  const history = useLedgerHistory();
+  const entries = history.data?.items ?? [];
+  return (
+    <ProfileSection title="Coin and XP History" description="What you earned and spent, newest first.">
+      <ListStates
+        query={history}
+        empty={entries.length === 0}
+        skeleton={<HistorySkeleton />}
+        errorMessage="Your history could not be loaded."
+        emptyState={<EmptyState icon={History}>Nothing earned yet. Post, rate or order to start.</EmptyState>}
+      >
+        <ul aria-label="Coin and XP history" className="flex flex-col divide-y divide-border">
+          {entries.map((entry) => (
+            <li key={entry.id} className="flex items-start justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="text-base font-medium text-text">{entry.reason}</p>
+                {entry.note && <p className="text-sm break-words text-text-muted">{entry.note}</p>}
+                <p className="text-xs text-text-muted">{formatDateTime(entry.createdAt)}</p>
+              </div>
+              <p className="flex shrink-0 flex-col items-end text-sm font-semibold tabular">
+                {entry.coins !== 0 && (
+                  <span className={entry.coins > 0 ? 'text-coin' : 'text-danger'}>
+                    {signed(entry.coins)} coins
+                  </span>
+                )}
+                {entry.xp !== 0 && (
+                  <span className={entry.xp > 0 ? 'text-primary' : 'text-danger'}>{signed(entry.xp)} XP</span>
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <LoadMore query={history} failedMessage="More history could not be loaded." />
+      </ListStates>
+    </ProfileSection>
+  );
+}
+
+function HistorySkeleton() {
+  return (
+    <ListSkeleton
+      label="Loading your history"
+      count={3}
+      className="flex flex-col divide-y divide-border"
+      item={
+        <div className="flex items-center justify-between gap-3 py-3">
+          <div className="flex flex-1 flex-col gap-2">
+            <SkeletonBlock className="h-4 w-1/3" />
+            <SkeletonBlock className="h-3 w-1/4" />
+          </div>
+          <SkeletonBlock className="h-4 w-16" />
+        </div>
+      }
+    />
+  );
+}
