@@ -4,6 +4,7 @@ import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
 import type { PlaceOrderInput } from '~/features/shop/orders.schema';
 import type { SendMessageInput } from '~/features/inbox/inbox.schema';
 import { BENCH_CONVERSATION_ID, benchInbox, measureMessageLatency } from './inbox-bench';
+import { BENCH_AUDIT_DRIVER, BENCH_AUDIT_ORDER, benchAuditLog } from './audit-bench';
 import { benchFeed } from './feed-bench';
 import type { LoadRequest } from './load';
 
@@ -63,6 +64,21 @@ export const scenarios: Scenario[] = [
     setup: benchFeed,
   },
   { name: 'GET /api/feed?q=music (search, a page of 20)', path: '/api/feed?q=music', setup: benchFeed },
+  {
+    name: 'GET /api/admin/audit-log?driverId=... (the audit log filtered by one driver of 20, a page of 50)',
+    path: `/api/admin/audit-log?driverId=${BENCH_AUDIT_DRIVER}`,
+    setup: benchAuditLog,
+  },
+  {
+    name: 'GET /api/admin/audit-log?orderId=...&eventType=... (one order, one event type)',
+    path: `/api/admin/audit-log?orderId=${BENCH_AUDIT_ORDER}&eventType=ORDER_CLAIMED`,
+    setup: benchAuditLog,
+  },
+  {
+    name: 'GET /api/admin/audit-log/options (event types, drivers and actors in the log)',
+    path: '/api/admin/audit-log/options',
+    setup: benchAuditLog,
+  },
 ];
 
 /** The demo shop plus a sticker with a known id, and a member signed in through the real sign-in route. */

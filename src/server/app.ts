@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '~/shared/app-error';
 import { accountsRoutes, avatarRoutes } from '~/features/accounts/server/accounts.routes';
+import { auditLogRoutes } from '~/features/audit/server/audit-log.routes';
 import { adminMembersRoutes } from '~/features/members/server/members.routes';
 import { adminDriversRoutes, driverRoutes } from '~/features/delivery/server/delivery.routes';
 import { economyRoutes } from '~/features/economy/server/economy.routes';
@@ -115,6 +116,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   api.route('/admin/drivers', adminDriversRoutes);
   api.route('/admin/sms', adminSmsRoutes);
   api.route('/admin/export', databaseExportRoutes);
+  api.route('/admin/audit-log', auditLogRoutes);
   api.route('/driver', driverRoutes);
   api.route('/economy', economyRoutes);
   api.route('/notifications', notificationsRoutes);

@@ -2,16 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import type { Executor } from './db/client';
 
-/** Writes an audit row; call it with the transaction that makes the change it records. */
+/**
+ * Writes an audit row; call it with the transaction that makes the change it records. `meta` holds ids only
+ * (an order's `orderId`, a driver's `driverId`, a member's `memberId`), never names, e-mails or addresses: the
+ * Audit Log joins names when it is read. `ip` is kept apart, for the Owner's eyes only. Rows are never changed.
+ */
 export async function writeAudit(
   tx: Executor,
-  entry: { eventType: string; actorId: string | null; meta?: Record<string, unknown>; at: Date },
+  entry: { eventType: string; actorId: string | null; meta?: Record<string, unknown>; ip?: string; at: Date },
 ): Promise<void> {
   await tx.insert(auditLog).values({
     id: randomUUID(),
     eventType: entry.eventType,
     actorId: entry.actorId,
     meta: entry.meta ?? {},
+    ip: entry.ip ?? null,
     createdAt: entry.at,
   });
 }

@@ -216,7 +216,7 @@ test.describe('Admin dashboard', () => {
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
     await page.context().close();
 
-    // Read-Only sees members and the economy, and can change neither, nor see phones and addresses.
+    // Read-Only sees members, the audit log and the economy; changes nothing; sees no phones or addresses.
     const reader = uniqueMember(testInfo, 'Read Only');
     await registerByApi(request, testInfo, reader);
     await setRolesByApi(ownerPage, testInfo, reader.email, ['Read-Only']);
@@ -226,6 +226,7 @@ test.describe('Admin dashboard', () => {
       'Orders',
       'Drivers',
       'Members',
+      'Audit Log',
       'Economy',
       'Mass SMS',
     ]);
@@ -251,6 +252,7 @@ test.describe('Admin dashboard', () => {
       'Orders',
       'Drivers',
       'Members',
+      'Audit Log',
       'Content',
       'Catalog',
       'Locations',

@@ -5,6 +5,7 @@ import { EmptyState } from '~/client/components/ui/list-states';
 import { Tabs } from '~/client/components/ui/tabs';
 import { useSession } from '~/client/lib/session';
 import { ADMIN_TABS, can, type AdminTabId } from '~/shared/permissions';
+import { AuditLogTab } from '~/features/audit/client/audit-log-tab';
 import { DriverQueueTab } from '~/features/delivery/client/driver-queue-tab';
 import { DriversTab } from '~/features/delivery/client/drivers-tab';
 import { ContentTab } from '~/features/feed/client/content-tab';
@@ -23,6 +24,7 @@ const LANDED_TABS: Partial<Record<AdminTabId, { label: string; Panel: ComponentT
   orders: { label: 'Orders', Panel: OrdersTab },
   drivers: { label: 'Drivers', Panel: DriversTab },
   members: { label: 'Members', Panel: MembersTab },
+  logs: { label: 'Audit Log', Panel: AuditLogTab },
   content: { label: 'Content', Panel: ContentTab },
   catalog: { label: 'Catalog', Panel: CatalogTab },
   locations: { label: 'Locations', Panel: LocationsTab },

@@ -265,7 +265,9 @@ describe('owner sign in', () => {
     });
     expect(await session.json()).toMatchObject({ user: { email: 'owner@vault.example' } });
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.eventType, 'OWNER_LOGIN'));
-    expect(audits.some((a) => a.meta.success === true && a.meta.ip === ip['X-Forwarded-For'])).toBe(true);
+    expect(
+      audits.some((a) => a.meta.success === true && a.ip === ip['X-Forwarded-For'] && !('ip' in a.meta)),
+    ).toBe(true);
   });
 
   it('refuses a wrong or empty owner password with Login Failed, and audits the attempt', async () => {
@@ -278,9 +280,7 @@ describe('owner sign in', () => {
       });
     }
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.eventType, 'OWNER_LOGIN'));
-    expect(
-      audits.filter((a) => a.meta.success === false && a.meta.ip === ip['X-Forwarded-For']),
-    ).toHaveLength(2);
+    expect(audits.filter((a) => a.meta.success === false && a.ip === ip['X-Forwarded-For'])).toHaveLength(2);
   });
 });
 

@@ -140,7 +140,8 @@ export async function ownerSignIn(
   await writeAudit(db, {
     eventType: 'OWNER_LOGIN',
     actorId: owner?.id ?? null,
-    meta: { success: Boolean(owner), ip: meta.ip },
+    meta: { success: Boolean(owner) },
+    ip: meta.ip,
     at: now,
   });
   if (!owner) throw loginFailed();

@@ -30,10 +30,12 @@ it('never shows the author of an anonymous post or comment to anyone but the aut
     { name: 'Member', cookie: poster.cookie },
     { name: 'other Member', cookie: (await signedInMember(t)).cookie },
     ...(await Promise.all(
-      (['Driver', 'Moderator', 'Content Manager', 'Admin', 'Owner'] as const).map(async (role) => ({
-        name: role,
-        cookie: (await signedInWithRoles(t, [role])).cookie,
-      })),
+      (['Driver', 'Moderator', 'Content Manager', 'Read-Only', 'Admin', 'Owner'] as const).map(
+        async (role) => ({
+          name: role,
+          cookie: (await signedInWithRoles(t, [role])).cookie,
+        }),
+      ),
     )),
   ];
   const streams = await Promise.all(
@@ -121,6 +123,40 @@ it('never shows the author of an anonymous post or comment to anyone but the aut
     await stream.close();
   }
   expect(leaks).toEqual([]);
+
+  // The Audit Log after a Moderator's reveal: its list, filter choices and CSV name the author only to those who
+  // may reveal authors. Read-Only reads that the reveal happened, without whom; the Owner reads whom, so a leak to
+  // Read-Only would show here.
+  const cookieOf = (name: string) => readers.find((reader) => reader.name === name)!.cookie!;
+  const revealed = await call(
+    'POST',
+    `/api/moderation/posts/${secret.id}/reveal`,
+    undefined,
+    cookieOf('Moderator'),
+  );
+  expect(revealed.status).toBe(200);
+  const auditPaths = [
+    '/api/admin/audit-log',
+    '/api/admin/audit-log?eventType=ANONYMOUS_AUTHOR_REVEALED',
+    '/api/admin/audit-log/options',
+    '/api/admin/audit-log/export?eventType=ANONYMOUS_AUTHOR_REVEALED',
+  ];
+  const auditBodies = async (name: string) =>
+    Promise.all(
+      auditPaths.map(async (path) =>
+        (await t.call('GET', path, undefined, { Cookie: cookieOf(name) })).text(),
+      ),
+    );
+  const readOnly = await auditBodies('Read-Only');
+  expect(
+    auditPaths.filter((_, i) => readOnly[i]!.includes(marker) || readOnly[i]!.includes(author.user.id)),
+  ).toEqual([]);
+  expect(readOnly[1]).toContain(
+    `Revealed the author of the anonymous post #${secret.id.slice(-6).toUpperCase()}.`,
+  );
+  const owner = await auditBodies('Owner');
+  expect(owner[1]).toContain(marker);
+  expect(owner[3]).toContain(marker);
 
   // The author sees their own as theirs; and the search by their name never finds their anonymous writing.
   const own = await t.call('GET', `/api/feed/posts/${secret.id}`, undefined, { Cookie: author.cookie });

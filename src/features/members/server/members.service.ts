@@ -110,7 +110,7 @@ export async function setBanned(
     await writeAudit(tx, {
       eventType: banned ? 'MEMBER_BANNED' : 'MEMBER_UNBANNED',
       actorId: actor.id,
-      meta: { memberId, memberName: target.name },
+      meta: { memberId },
       at: now,
     });
     await announceMemberChange(tx, memberId);
@@ -136,7 +136,7 @@ export async function setRoles(
     await writeAudit(tx, {
       eventType: 'ROLES_UPDATED',
       actorId: actor.id,
-      meta: { memberId, memberName: target.name, oldRoles: from, newRoles: to },
+      meta: { memberId, oldRoles: from, newRoles: to },
       at: now,
     });
     await notify(tx, {

@@ -77,7 +77,7 @@ export async function createSticker(
     await writeAudit(tx, {
       eventType: 'STICKER_CREATED',
       actorId,
-      meta: { stickerId: row!.id, name: row!.name },
+      meta: { stickerId: row!.id },
       at: now,
     });
     await menuChanged(tx);
@@ -105,7 +105,7 @@ export async function updateSticker(
     await writeAudit(tx, {
       eventType,
       actorId,
-      meta: { stickerId, name: row.name, changed: Object.keys(input) },
+      meta: { stickerId, changed: Object.keys(input) },
       at: now,
     });
     await menuChanged(tx);
@@ -135,7 +135,7 @@ export async function replaceStickerImage(
     await writeAudit(tx, {
       eventType: 'STICKER_UPDATED',
       actorId: actor.id,
-      meta: { stickerId, name: row!.name, changed: ['image'] },
+      meta: { stickerId, changed: ['image'] },
       at: now,
     });
     await menuChanged(tx);

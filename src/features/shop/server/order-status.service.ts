@@ -72,7 +72,12 @@ export async function setOrderStatus(
     await writeAudit(tx, {
       eventType: 'ORDER_STATUS_CHANGED',
       actorId: actor.id,
-      meta: { orderId: order.id, oldStatus: order.status, newStatus: status },
+      meta: {
+        orderId: order.id,
+        ...(order.assignedDriverId ? { driverId: order.assignedDriverId } : {}),
+        oldStatus: order.status,
+        newStatus: status,
+      },
       at: now,
     });
     if (status === 'completed') await awardCompletedOrder(tx, updated!, now);

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { cursorParamSchema, type Page } from '~/shared/pagination';
+
+/** The spec's texts for the Audit Log tab. */
+export const NO_LOGS = 'No logs found matching criteria.';
+export const FILTERS_APPLIED = 'Filters Applied';
+export const LOG_EXPORT_STARTED = 'Log export started.';
+export const ALL_EVENT_TYPES = 'All Event Types';
+export const ALL_DRIVERS = 'All Drivers';
+export const ALL_ACTORS = 'All Actors';
+/** Who a row names when the member it refers to has been deleted. */
+export const FORMER_MEMBER = 'Former member';
+/** The actor of what the server did by itself (an expired claim). */
+export const SYSTEM_ACTOR = 'The Vault';
+export const DATE_ORDER = 'The start date must be on or before the end date.';
+
+/** Readable names of the event types the app writes; an unknown type shows as itself. */
+export const AUDIT_EVENT_LABELS: Record<string, string> = {
+  ORDER_STATUS_CHANGED: 'Order status changed',
+  ORDER_CLAIMED: 'Order claimed',
+  ETA_SUBMITTED: 'ETA submitted',
+  RUN_CANCELLED: 'Run cancelled',
+  CUSTOMER_NOTIFIED: 'Customer notified',
+  ORDER_DELIVERED: 'Order delivered',
+  CLAIM_EXPIRED: 'Claim expired',
+  ORDERS_EXPORTED: 'Orders exported',
+  DRIVER_STATUS_CHANGE: 'Driver status changed',
+  MEMBER_BANNED: 'Member banned',
+  MEMBER_UNBANNED: 'Member unbanned',
+  ROLES_UPDATED: 'Roles updated',
+  STICKER_CREATED: 'Sticker created',
+  STICKER_UPDATED: 'Sticker updated',
+  STICKER_HIDDEN: 'Sticker hidden',
+  STICKER_SHOWN: 'Sticker shown',
+  PICKUP_LOCATION_ADDED: 'Pickup location added',
+  PICKUP_LOCATION_REMOVED: 'Pickup location removed',
+  SHOP_SETTINGS_CHANGED: 'Shop settings changed',
+  ECONOMY_SETTINGS_UPDATED: 'Economy settings updated',
+  POST_PINNED: 'Post pinned',
+  POST_UNPINNED: 'Post unpinned',
+  POST_DELETED: 'Post deleted',
+  COMMENT_DELETED: 'Comment deleted',
+  REPORTS_DISMISSED: 'Reports dismissed',
+  ANONYMOUS_AUTHOR_REVEALED: 'Anonymous author revealed',
+  OWNER_LOGIN: 'Owner sign-in',
+  AUDIT_LOG_EXPORTED: 'Audit log exported',
+  BALANCE_ADJUSTED: 'Balance adjusted',
+  SMS_SENT: 'SMS sent',
+  SMS_SETTINGS_CHANGED: 'SMS settings changed',
+  DATABASE_EXPORTED: 'Database exported',
+};
+
+export const auditEventLabel = (eventType: string) => AUDIT_EVENT_LABELS[eventType] ?? eventType;
+
+/** An empty field is no filter. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => value || undefined);
+
+/** An instant, as the browser sends the start of a chosen day in the viewer's time zone. */
+const optionalInstant = z
+  .union([z.literal(''), z.iso.datetime({ offset: true, message: 'Enter a valid date.' })])
+  .optional()
+  .transform((value) => (value ? new Date(value) : undefined));
+
+const filterShape = z.object({
+  orderId: optionalText(64, 'An order number is at most 64 characters.'),
+  eventType: optionalText(64, 'Choose an event type from the list.'),
+  driverId: optionalText(64, 'Choose a driver from the list.'),
+  actorId: optionalText(64, 'Choose an actor from the list.'),
+  from: optionalInstant,
+  to: optionalInstant,
+});
+
+const datesInOrder = (filters: { from?: Date | undefined; to?: Date | undefined }) =>
+  !filters.from || !filters.to || filters.from < filters.to;
+
+/**
+ * The Audit Log's filters, each optional: an order (its id, or the short number shown on it, with or without #),
+ * an event type, a driver, an actor, and a time range (`from` included, `to` excluded). The CSV export's query.
+ */
+export const auditLogFiltersSchema = filterShape.refine(datesInOrder, { message: DATE_ORDER, path: ['to'] });
+export type AuditLogFiltersInput = z.input<typeof auditLogFiltersSchema>;
+export type AuditLogFilters = z.output<typeof auditLogFiltersSchema>;
+
+/** A page of the log: the filters and the previous page's cursor. */
+export const auditLogQuerySchema = filterShape
+  .extend({ cursor: cursorParamSchema })
+  .refine(datesInOrder, { message: DATE_ORDER, path: ['to'] });
+export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
+
+/**
+ * One piece of a row's Details sentence: text, or text that links to an order (filters the log by it) or a
+ * member (their profile). The browser joins the pieces; the CSV joins their text.
+ */
+export type DetailPart =
+  { text: string } | { text: string; orderId: string } | { text: string; memberId: string };
+
+export interface AuditLogEntry {
+  id: string;
+  /** ISO time. */
+  at: string;
+  eventType: string;
+  /**
+   * Who did it: a member (linked by `memberId`), a Former member (deleted, no link), The Vault for what the server
+   * did by itself, or an unknown visitor for a failed owner sign-in.
+   */
+  actor: { name: string; memberId: string | null };
+  details: DetailPart[];
+}
+
+export type AuditLogPage = Page<AuditLogEntry>;
+
+export interface AuditLogMember {
+  id: string;
+  name: string;
+}
+
+/** The filters' choices: the event types in the log, every member who holds or held the Driver role, the actors. */
+export interface AuditLogOptions {
+  eventTypes: string[];
+  drivers: AuditLogMember[];
+  actors: AuditLogMember[];
+}
