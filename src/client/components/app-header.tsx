@@ -5,6 +5,7 @@ import type { SessionUser } from '~/shared/session';
 import { useLogout } from '~/features/accounts/client/accounts.queries';
 import { useInboxUnread } from '~/features/inbox/client/inbox.queries';
 import { Avatar } from '~/client/components/ui/avatar';
+import { CountBadge } from '~/client/components/ui/count-badge';
 import { NotificationBell } from '~/features/notifications/client/notification-bell';
 import { useCartCount } from '../lib/cart-storage';
 import { showErrorToast } from '../lib/error-toast';
@@ -53,14 +54,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
             aria-label={cartCount === 1 ? 'Cart, 1 item' : `Cart, ${cartCount} items`}
           >
             <ShoppingCart className="size-5" aria-hidden />
-            {cartCount > 0 && (
-              <span
-                aria-hidden
-                className="absolute top-0.5 right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-primary px-1 text-xs font-bold text-on-primary tabular"
-              >
-                {cartCount > 99 ? '99+' : cartCount}
-              </span>
-            )}
+            <CountBadge count={cartCount} onIcon />
           </Link>
           {/* Below 380 px the tab menu needs the room; the cart page links to My Orders there. */}
           <Link

@@ -1,6 +1,8 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, NavLink, useLocation } from 'react-router';
+import { CountBadge } from './ui/count-badge';
+import { MenuContent } from './ui/menu';
 import { activeTab, type NavTab } from './nav-tabs';
 
 /** Tabs from 768 px up. NavLink marks the current one with aria-current="page". */
@@ -45,12 +47,7 @@ export function PhoneNavMenu({ tabs }: { tabs: NavTab[] }) {
           <ChevronDown className="size-4 shrink-0 text-text-muted" aria-hidden />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="start"
-            sideOffset={8}
-            collisionPadding={8}
-            className="z-50 min-w-56 rounded-xl border border-border bg-surface-raised p-1.5 shadow-2xl shadow-background data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
-          >
+          <MenuContent align="start" className="min-w-56">
             {tabs.map((tab) => {
               const isCurrent = tab === current;
               return (
@@ -71,7 +68,7 @@ export function PhoneNavMenu({ tabs }: { tabs: NavTab[] }) {
                 </DropdownMenu.Item>
               );
             })}
-          </DropdownMenu.Content>
+          </MenuContent>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
     </nav>
@@ -80,12 +77,10 @@ export function PhoneNavMenu({ tabs }: { tabs: NavTab[] }) {
 
 /** A small filled count beside a tab's label, read as "3 unread". */
 function TabBadge({ count }: { count: number | undefined }) {
-  if (!count) return null;
   return (
-    <span className="ml-1.5 inline-grid min-w-5 place-items-center rounded-full bg-primary px-1.5 text-xs leading-5 font-bold text-on-primary tabular">
-      {count > 99 ? '99+' : count}
+    <CountBadge count={count} className="ml-1.5 inline-grid px-1.5 leading-5">
       <span className="sr-only"> unread</span>
-    </span>
+    </CountBadge>
   );
 }
 

@@ -1,8 +1,8 @@
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   type DefaultError,
   type InfiniteData,
-  type PlaceholderDataFunction,
   type QueryKey,
 } from '@tanstack/react-query';
 import type { Page } from '~/shared/pagination';
@@ -23,22 +23,23 @@ function withItems<TPage extends Page<unknown>>(data: InfiniteData<TPage, string
  */
 export function pagedQueryOptions<TPage extends Page<unknown>, const TKey extends QueryKey>(options: {
   queryKey: TKey;
-  /** One page: the first when `pageParam` is null, else the page after that cursor. */
-  queryFn: (context: { pageParam: string | null; signal: AbortSignal }) => Promise<TPage>;
-  /** keepPreviousData, for a list whose search changes its key. */
-  placeholderData?: PlaceholderDataFunction<
-    InfiniteData<TPage, string | null>,
-    DefaultError,
-    InfiniteData<TPage, string | null>,
-    TKey
-  >;
+  /**
+   * One page: `cursor` goes in the query string (undefined for the first page, else the page after it), `init`
+   * to the typed client (it carries the query's abort signal).
+   */
+  queryFn: (page: { cursor: string | undefined; init: { signal: AbortSignal } }) => Promise<TPage>;
+  /**
+   * A list whose search changes its key: while a new search runs, the last results stay on screen rather than
+   * flashing to a skeleton.
+   */
+  searched?: boolean;
 }) {
   return infiniteQueryOptions<TPage, DefaultError, PagedData<TPage>, TKey, string | null>({
     queryKey: options.queryKey,
-    queryFn: ({ pageParam, signal }) => options.queryFn({ pageParam, signal }),
+    queryFn: ({ pageParam, signal }) => options.queryFn({ cursor: pageParam ?? undefined, init: { signal } }),
     initialPageParam: null,
     getNextPageParam: (page) => page.nextCursor,
     select: withItems,
-    placeholderData: options.placeholderData,
+    placeholderData: options.searched ? keepPreviousData : undefined,
   });
 }

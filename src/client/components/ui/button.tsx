@@ -26,3 +26,24 @@ export function Button({ variant = 'primary', size = 'md', asChild, className = 
     />
   );
 }
+
+/**
+ * A muted 44 px button that is only an icon (`children`), named by `label` for screen readers; it lights up on
+ * hover, red (`tone="danger"`) when it removes something. `className` places and rounds it ("-mr-2 rounded-xl").
+ */
+export function IconButton({
+  label,
+  tone = 'default',
+  className = '',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { label: string; tone?: 'default' | 'danger' }) {
+  const hover = tone === 'danger' ? 'hover:text-danger' : 'hover:text-text';
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      className={`grid size-11 shrink-0 place-items-center text-text-muted transition-colors duration-150 hover:bg-surface-raised ${hover} ${className}`}
+      {...props}
+    />
+  );
+}

@@ -59,10 +59,88 @@ export function ListSkeleton({
   );
 }
 
-/** One grey block of a skeleton; size and shape come from the caller ("h-4 w-2/5"). */
-export function SkeletonBlock({ className }: { className: string }) {
+/**
+ * One grey block of a skeleton; size and shape come from the caller ("h-4 w-2/5"). `onRaised`: the block sits on
+ * the raised surface (a menu), so it takes the border colour to show on it.
+ */
+export function SkeletonBlock({ className, onRaised = false }: { className: string; onRaised?: boolean }) {
   const shape = /\brounded/.test(className) ? '' : 'rounded ';
-  return <div className={`${shape}bg-surface-raised ${className}`} />;
+  return <div className={`${shape}${onRaised ? 'bg-border' : 'bg-surface-raised'} ${className}`} />;
+}
+
+/** Lines of text while they load: a block per line (`lines`: each block's size), one under another. */
+export function SkeletonLines({
+  lines,
+  className = 'flex flex-col gap-2',
+  onRaised,
+}: {
+  lines: readonly string[];
+  className?: string;
+  onRaised?: boolean;
+}) {
+  return (
+    <div className={className}>
+      {lines.map((line, index) => (
+        <SkeletonBlock key={index} className={line} onRaised={onRaised} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A row while it loads (a member, a conversation, a post's author): a circle for the avatar or icon (`lead`: its
+ * size), the text beside it (one line, or a column of `lines`) and, optionally, a block at the end (`trail`: a
+ * button or a badge). `className` frames the row ("rounded-card border … p-4"); the gap is 3 unless it names one.
+ */
+export function SkeletonRow({
+  lead,
+  lines,
+  trail,
+  className = '',
+}: {
+  lead?: string;
+  lines: readonly [string, ...string[]];
+  trail?: string;
+  className?: string;
+}) {
+  const gap = /\bgap-/.test(className) ? '' : 'gap-3 ';
+  return (
+    <div className={`flex items-center ${gap}${className}`}>
+      {lead && <SkeletonBlock className={`${lead} shrink-0 rounded-full`} />}
+      {lines.length === 1 ? (
+        <SkeletonBlock className={lines[0]} />
+      ) : (
+        <SkeletonLines className="flex flex-1 flex-col gap-2" lines={lines} />
+      )}
+      {trail && <SkeletonBlock className={trail} />}
+    </div>
+  );
+}
+
+/**
+ * A card while it loads: the card's frame (`className`: its gap and padding) around its `head` (a row, a header),
+ * a block per line (`lines`), then any `children`.
+ */
+export function SkeletonCard({
+  className = 'gap-3 p-4',
+  head,
+  lines = [],
+  children,
+}: {
+  className?: string;
+  head?: ReactNode;
+  lines?: readonly string[];
+  children?: ReactNode;
+}) {
+  return (
+    <div className={`flex flex-col rounded-card border border-border bg-surface ${className}`}>
+      {head}
+      {lines.map((line, index) => (
+        <SkeletonBlock key={index} className={line} />
+      ))}
+      {children}
+    </div>
+  );
 }
 
 /** Nothing here: the spec's sentence, centred, with one clear next action when there is one. */

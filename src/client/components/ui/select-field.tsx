@@ -3,8 +3,9 @@ import { Field, controlClass, splitFieldProps, type FieldFrameProps } from './fi
 
 export interface SelectFieldProps
   extends FieldFrameProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, keyof FieldFrameProps> {
-  /** The options: `<option>` elements. */
-  children: ReactNode;
+  /** The options, each shown as its value ("Cash", "Zelle"); or `children`, `<option>` elements. */
+  options?: readonly string[];
+  children?: ReactNode;
   ref?: Ref<HTMLSelectElement>;
 }
 
@@ -12,12 +13,17 @@ export interface SelectFieldProps
  * A labelled native select: on phones it opens the system picker, which is easier to use one-handed than any
  * custom list.
  */
-export function SelectField({ children, ref, ...props }: SelectFieldProps) {
+export function SelectField({ options, children, ref, ...props }: SelectFieldProps) {
   const [frame, select] = splitFieldProps(props);
   return (
     <Field {...frame}>
       {(control) => (
         <select ref={ref} {...control} className={`min-h-11 appearance-auto ${controlClass}`} {...select}>
+          {options?.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
           {children}
         </select>
       )}

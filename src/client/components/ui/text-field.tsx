@@ -48,4 +48,12 @@ export const inputKinds = {
   phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '(555) 123-4567' },
   /** A handle or code: no autocorrect, no autofill. */
   handle: { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false },
+  /** A person's full name. */
+  name: { autoComplete: 'name', autoCapitalize: 'words' },
+  /** A street address, filled from the browser's saved addresses. */
+  address: { autoComplete: 'street-address' },
+  /** Signing in: the password manager offers the saved one. */
+  password: { type: 'password', autoComplete: 'current-password' },
+  /** Registering: the password manager offers to make and save one. */
+  newPassword: { type: 'password', autoComplete: 'new-password' },
 } as const satisfies Record<string, InputHTMLAttributes<HTMLInputElement>>;

@@ -1,20 +1,29 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { BackButton } from '~/client/components/back-button';
 import { VaultLogo } from '~/client/components/vault-logo';
 import { paths } from '~/client/lib/paths';
 
-/** The frame of the sign-in and request-access screens: Back to /, the logo, a title, and a card. */
-export function AccountScreen({
-  title,
-  subtitle,
-  children,
-  footer,
-}: {
-  title: string;
-  subtitle?: string;
-  children: ReactNode;
-  footer?: ReactNode;
-}) {
+/** Each screen's title and subtitle, and under its card the way to the other one. */
+const SCREENS = {
+  login: {
+    title: 'Welcome Back',
+    subtitle: "Sign in to your members' account.",
+    other: { question: 'Not a member yet?', to: paths.requestAccess(), label: 'Request Access' },
+  },
+  'request-access': {
+    title: 'Join The Vault',
+    subtitle: 'Create your account to get started.',
+    other: { question: 'Already a member?', to: paths.login(), label: 'Sign In' },
+  },
+};
+
+/**
+ * The frame of the sign-in and request-access screens: Back to /, the logo, the screen's title, its form in a
+ * card (`children`), and the link to the other screen.
+ */
+export function AccountScreen({ screen, children }: { screen: keyof typeof SCREENS; children: ReactNode }) {
+  const { title, subtitle, other } = SCREENS[screen];
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-4 pt-3 pb-12 sm:px-6 sm:pt-6">
       <title>{`${title} · The Vault`}</title>
@@ -24,10 +33,18 @@ export function AccountScreen({
       <div className="mt-4 flex flex-col items-center text-center">
         <VaultLogo className="size-14" />
         <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
-        {subtitle && <p className="mt-2 text-base text-text-muted">{subtitle}</p>}
+        <p className="mt-2 text-base text-text-muted">{subtitle}</p>
       </div>
       <div className="mt-6 rounded-2xl border border-border bg-surface p-5 sm:p-6">{children}</div>
-      {footer && <div className="mt-6 text-center text-sm text-text-muted">{footer}</div>}
+      <div className="mt-6 text-center text-sm text-text-muted">
+        {other.question}{' '}
+        <Link
+          to={other.to}
+          className="inline-flex min-h-11 items-center px-1 font-semibold text-primary hover:text-text"
+        >
+          {other.label}
+        </Link>
+      </div>
     </main>
   );
 }

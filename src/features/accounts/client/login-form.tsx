@@ -43,12 +43,7 @@ export function LoginForm() {
         <fieldset disabled={login.isPending} className="flex flex-col gap-4">
           <legend className="sr-only">Member sign in</legend>
           <TextField label="Email" {...inputKinds.email} autoComplete="username" {...form.field('email')} />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            {...form.field('password')}
-          />
+          <TextField label="Password" {...inputKinds.password} {...form.field('password')} />
           <FormCheckboxField control={form.control} name="rememberMe" label="Remember this device" />
           <Button type="submit" size="lg" className="w-full">
             {login.isPending && <Spinner />}

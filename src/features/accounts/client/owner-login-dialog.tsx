@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
-import { TextField } from '~/client/components/ui/text-field';
+import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { type SessionResponse } from '~/shared/session';
@@ -61,8 +61,7 @@ export function OwnerLoginDialog({
         >
           <TextField
             label="Owner password"
-            type="password"
-            autoComplete="current-password"
+            {...inputKinds.password}
             disabled={ownerLogin.isPending}
             {...form.field('ownerPassword')}
           />

@@ -42,13 +42,12 @@ export function RegisterForm() {
     <form noValidate onSubmit={form.handleSubmit((values) => registration.mutate(values))}>
       <fieldset disabled={registration.isPending} className="flex flex-col gap-4">
         <legend className="sr-only">Your details</legend>
-        <TextField label="Full name" autoComplete="name" autoCapitalize="words" {...form.field('fullName')} />
+        <TextField label="Full name" {...inputKinds.name} {...form.field('fullName')} />
         <TextField label="Email" {...inputKinds.email} {...form.field('email')} />
         <TextField
           label="Password"
-          type="password"
-          autoComplete="new-password"
           hint="At least 8 characters"
+          {...inputKinds.newPassword}
           {...form.field('password')}
         />
         <TextField
@@ -60,8 +59,8 @@ export function RegisterForm() {
         <TextField label="Phone number" {...inputKinds.phone} {...form.field('phone')} />
         <TextField
           label="Full address"
-          autoComplete="street-address"
           placeholder="Street, apartment, city, state, ZIP"
+          {...inputKinds.address}
           {...form.field('address')}
         />
         <TextField

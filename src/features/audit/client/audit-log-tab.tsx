@@ -4,7 +4,13 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
-import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import {
+  EmptyState,
+  ListSkeleton,
+  ListStates,
+  SkeletonCard,
+  SkeletonRow,
+} from '~/client/components/ui/list-states';
 import { SelectField } from '~/client/components/ui/select-field';
 import { Spinner } from '~/client/components/ui/spinner';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
@@ -380,13 +386,11 @@ function LogSkeleton() {
       label="Loading the audit log"
       count={5}
       item={
-        <div className="flex flex-col gap-2 rounded-card border border-border bg-surface p-4">
-          <div className="flex justify-between gap-4">
-            <SkeletonBlock className="h-5 w-40" />
-            <SkeletonBlock className="h-4 w-28" />
-          </div>
-          <SkeletonBlock className="h-4 w-3/4" />
-        </div>
+        <SkeletonCard
+          className="gap-2 p-4"
+          head={<SkeletonRow lines={['h-5 w-40']} trail="h-4 w-28" className="justify-between gap-4" />}
+          lines={['h-4 w-3/4']}
+        />
       }
     />
   );

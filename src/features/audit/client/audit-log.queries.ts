@@ -20,10 +20,7 @@ export const auditLogQueryKeys = {
 export const auditLogListOptions = (filters: AuditLogQueryFilters) =>
   pagedQueryOptions({
     queryKey: auditLogQueryKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        auditLog.index.$get({ query: { ...filters, cursor: pageParam ?? undefined } }, { init: { signal } }),
-      ),
+    queryFn: ({ cursor, init }) => call(auditLog.index.$get({ query: { ...filters, cursor } }, { init })),
   });
 
 /** The log, newest first, a page at a time, with these filters. */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Inbox } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { EmptyState, ListSkeleton, ListStates, SkeletonCard } from '~/client/components/ui/list-states';
 import { SwitchField } from '~/client/components/ui/switch-field';
 import { Tabs, type TabItem } from '~/client/components/ui/tabs';
 import { showErrorToast } from '~/client/lib/error-toast';
@@ -171,13 +171,7 @@ function QueueSkeleton() {
       label="Loading the queue"
       count={2}
       className="flex flex-col gap-4"
-      item={
-        <div className="flex flex-col gap-3 rounded-card border border-border bg-surface p-5">
-          <SkeletonBlock className="h-6 w-1/3" />
-          <SkeletonBlock className="h-4 w-2/3" />
-          <SkeletonBlock className="h-12 rounded-xl" />
-        </div>
-      }
+      item={<SkeletonCard className="gap-3 p-5" lines={['h-6 w-1/3', 'h-4 w-2/3', 'h-12 rounded-xl']} />}
     />
   );
 }

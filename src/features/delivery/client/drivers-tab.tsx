@@ -1,6 +1,6 @@
 import { Truck } from 'lucide-react';
 import { toast } from 'sonner';
-import { EmptyState, ListSkeleton, ListStates } from '~/client/components/ui/list-states';
+import { EmptyState, ListSkeleton, ListStates, SkeletonCard } from '~/client/components/ui/list-states';
 import { Avatar } from '~/client/components/ui/avatar';
 import { SwitchField } from '~/client/components/ui/switch-field';
 import { showErrorToast } from '~/client/lib/error-toast';
@@ -96,7 +96,7 @@ function DriversSkeleton() {
       label="Loading drivers"
       count={2}
       className="grid gap-3 md:grid-cols-2"
-      item={<div className="h-40 rounded-card border border-border bg-surface" />}
+      item={<SkeletonCard className="h-40" />}
     />
   );
 }

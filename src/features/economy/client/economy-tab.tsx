@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { toast } from 'sonner';
 import { FormActions } from '~/client/components/ui/form-actions';
-import { ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { ListSkeleton, ListStates, SkeletonCard, SkeletonLines } from '~/client/components/ui/list-states';
 import { TextField } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
@@ -19,6 +19,7 @@ import { can } from '~/shared/permissions';
 import type { Actor } from '~/shared/permissions';
 import { AdjustmentForm } from './adjustment-form';
 import { useEconomySettings, useUpdateEconomySettings } from './economy.queries';
+import { TabSection } from '~/client/components/ui/tab-section';
 
 const NAMED_GROUPS: { title: string; keys: EconomySettingKey[] }[] = [
   { title: 'Weekly login', keys: ['weeklyLoginXp', 'weeklyLoginCoins', 'weeklyLoginIntervalDays'] },
@@ -49,15 +50,11 @@ const GROUPS = ungrouped.length ? [...NAMED_GROUPS, { title: 'Other', keys: ungr
 export function EconomyTab({ actor }: { actor: Actor }) {
   const settings = useEconomySettings();
   return (
-    <section aria-labelledby="economy-heading" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="economy-heading" className="text-xl font-semibold tracking-tight">
-          Economy Management
-        </h2>
-        <p className="text-sm text-text-muted">
-          XP and Exotic Coins members earn, and how often. Changes apply to the next award.
-        </p>
-      </div>
+    <TabSection
+      id="economy-heading"
+      title="Economy Management"
+      description="XP and Exotic Coins members earn, and how often. Changes apply to the next award."
+    >
       <ListStates
         query={settings}
         empty={!settings.data}
@@ -70,7 +67,7 @@ export function EconomyTab({ actor }: { actor: Actor }) {
         )}
       </ListStates>
       {can(actor, 'manage:economy') && <AdjustmentForm />}
-    </section>
+    </TabSection>
   );
 }
 
@@ -151,15 +148,11 @@ function EconomySkeleton() {
       label="Loading settings"
       className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
       item={
-        <div className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4">
-          <SkeletonBlock className="h-5 w-1/3" />
+        <SkeletonCard className="gap-4 p-4" lines={['h-5 w-1/3']}>
           {[0, 1, 2].map((row) => (
-            <div key={row} className="flex flex-col gap-2">
-              <SkeletonBlock className="h-3.5 w-1/2" />
-              <SkeletonBlock className="h-11 rounded-xl" />
-            </div>
+            <SkeletonLines key={row} lines={['h-3.5 w-1/2', 'h-11 rounded-xl']} />
           ))}
-        </div>
+        </SkeletonCard>
       }
     />
   );

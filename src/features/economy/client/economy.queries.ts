@@ -61,8 +61,7 @@ export function useLeaderboard() {
   return useInfiniteQuery(
     pagedQueryOptions({
       queryKey: economyQueryKeys.leaderboard(),
-      queryFn: ({ pageParam, signal }) =>
-        call(economy.leaderboard.$get({ query: { cursor: pageParam ?? undefined } }, { init: { signal } })),
+      queryFn: ({ cursor, init }) => call(economy.leaderboard.$get({ query: { cursor } }, { init })),
     }),
   );
 }

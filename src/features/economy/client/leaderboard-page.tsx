@@ -2,7 +2,8 @@ import { Coins, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadMore } from '~/client/components/load-more';
 import { Avatar } from '~/client/components/ui/avatar';
-import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
+import { Page, PageHeading } from '~/client/components/ui/page';
 import { paths } from '~/client/lib/paths';
 import type { LeaderboardRow } from '../economy.schema';
 import { useLeaderboard } from './economy.queries';
@@ -24,12 +25,8 @@ export function Component() {
   const me = board.data?.pages[0]?.me ?? null;
   const meLoaded = me !== null && rows.some((row) => row.id === me.id);
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:px-6 sm:py-8">
-      <title>Leaderboard · The Vault</title>
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Leaderboard</h1>
-        <p className="text-base text-text-muted">Members ranked by Exotic Coins.</p>
-      </header>
+    <Page title="Leaderboard">
+      <PageHeading description="Members ranked by Exotic Coins.">Leaderboard</PageHeading>
       <ListStates
         query={board}
         empty={rows.length === 0}
@@ -54,7 +51,7 @@ export function Component() {
           </section>
         )}
       </ListStates>
-    </main>
+    </Page>
   );
 }
 
@@ -101,15 +98,12 @@ function LeaderboardSkeleton() {
       count={6}
       className="flex flex-col gap-2"
       item={
-        <div className="flex min-h-16 items-center gap-3 rounded-card border border-border bg-surface px-3 py-2.5">
-          <SkeletonBlock className="size-9 rounded-full" />
-          <SkeletonBlock className="size-11 rounded-full" />
-          <div className="flex flex-1 flex-col gap-2">
-            <SkeletonBlock className="h-4 w-2/5" />
-            <SkeletonBlock className="h-3 w-1/4" />
-          </div>
-          <SkeletonBlock className="h-5 w-16" />
-        </div>
+        <SkeletonRow
+          lead="size-11"
+          lines={['h-4 w-2/5', 'h-3 w-1/4']}
+          trail="h-5 w-16"
+          className="min-h-16 rounded-card border border-border bg-surface px-3 py-2.5"
+        />
       }
     />
   );

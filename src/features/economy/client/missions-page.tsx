@@ -5,7 +5,8 @@ import type { EconomySettings } from '~/shared/economy-settings';
 import { timeLeftText } from '~/shared/time';
 import { LevelProgress } from '~/client/components/level-progress';
 import { Button } from '~/client/components/ui/button';
-import { ListSkeleton, SkeletonBlock } from '~/client/components/ui/list-states';
+import { ListSkeleton, SkeletonRow } from '~/client/components/ui/list-states';
+import { Page, PageHeading } from '~/client/components/ui/page';
 import { paths } from '~/client/lib/paths';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { useSession } from '~/client/lib/session';
@@ -129,12 +130,12 @@ export function Component() {
   const cooldowns = useCooldowns();
   const user = session.data?.user;
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
-      <title>Missions and Rewards · The Vault</title>
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Missions and Rewards</h1>
-        <p className="text-base font-medium text-coin">Stack Coins. Climb Levels. Live Exotic.</p>
-      </header>
+    <Page title="Missions and Rewards" className="max-w-3xl gap-6">
+      <PageHeading
+        description={<span className="font-medium text-coin">Stack Coins. Climb Levels. Live Exotic.</span>}
+      >
+        Missions and Rewards
+      </PageHeading>
 
       {user && (
         <section
@@ -193,7 +194,7 @@ export function Component() {
           <Link to={paths.rewardsCenter()}>Rewards Center</Link>
         </Button>
       </section>
-    </main>
+    </Page>
   );
 }
 
@@ -284,13 +285,11 @@ function MissionsSkeleton() {
       count={5}
       className="flex flex-col gap-px overflow-hidden rounded-card border border-border"
       item={
-        <div className="flex min-h-16 items-center gap-3 bg-surface px-4 py-3">
-          <div className="flex flex-1 flex-col gap-2">
-            <SkeletonBlock className="h-4 w-2/5" />
-            <SkeletonBlock className="h-3 w-1/4" />
-          </div>
-          <SkeletonBlock className="h-5 w-16" />
-        </div>
+        <SkeletonRow
+          lines={['h-4 w-2/5', 'h-3 w-1/4']}
+          trail="h-5 w-16"
+          className="min-h-16 bg-surface px-4 py-3"
+        />
       }
     />
   );

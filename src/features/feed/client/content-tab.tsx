@@ -5,7 +5,13 @@ import { TimeAgo } from '~/client/components/time-ago';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
-import { EmptyState, ListError, ListSkeleton, SkeletonBlock } from '~/client/components/ui/list-states';
+import {
+  EmptyState,
+  ListError,
+  ListSkeleton,
+  SkeletonCard,
+  SkeletonRow,
+} from '~/client/components/ui/list-states';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { can, type RoleHolder } from '~/shared/permissions';
@@ -35,14 +41,10 @@ export function ContentTab({ actor }: { actor: RoleHolder }) {
       <ListSkeleton
         label="Loading content"
         item={
-          <div className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4">
-            <div className="flex items-center gap-2.5">
-              <SkeletonBlock className="size-8 rounded-full" />
-              <SkeletonBlock className="h-4 w-1/3" />
-            </div>
-            <SkeletonBlock className="h-4 w-full" />
-            <SkeletonBlock className="h-11 w-2/5 rounded-xl" />
-          </div>
+          <SkeletonCard
+            head={<SkeletonRow className="gap-2.5" lead="size-8" lines={['h-4 w-1/3']} />}
+            lines={['h-4 w-full', 'h-11 w-2/5 rounded-xl']}
+          />
         }
       />
     );

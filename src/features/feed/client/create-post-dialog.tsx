@@ -7,6 +7,7 @@ import { ProgressBar } from '~/client/components/ui/progress-bar';
 import { Button } from '~/client/components/ui/button';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { HiddenFileInput } from '~/client/components/ui/hidden-file-input';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
@@ -152,17 +153,11 @@ export function CreatePostDialog({
               Add photo or video
             </Button>
           )}
-          <input
+          <HiddenFileInput
             ref={fileInput}
-            type="file"
             accept={ACCEPTED_MEDIA}
             aria-label="Photo or video"
-            className="hidden"
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
-              if (file) pick(file);
-            }}
+            onPick={pick}
           />
 
           <div>

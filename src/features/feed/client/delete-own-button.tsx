@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { IconButton } from '~/client/components/ui/button';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useDeleteComment, useDeletePost } from './feed.queries';
@@ -28,13 +29,13 @@ export function DeleteOwnButton(
       open={confirming}
       onOpenChange={setConfirming}
       trigger={
-        <button
-          type="button"
-          aria-label={`Delete ${props.what}`}
-          className={`grid size-11 shrink-0 place-items-center text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-danger ${small ? '-my-2 ml-auto rounded-lg' : '-mr-2 rounded-xl'}`}
+        <IconButton
+          label={`Delete ${props.what}`}
+          tone="danger"
+          className={small ? '-my-2 ml-auto rounded-lg' : '-mr-2 rounded-xl'}
         >
           <Trash2 className={small ? 'size-4' : 'size-5'} aria-hidden />
-        </button>
+        </IconButton>
       }
       {...deleteConfirmation(props.what)}
       pending={pending}

@@ -2,7 +2,13 @@ import { MessageSquarePlus, Pin, SearchX, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
-import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import {
+  EmptyState,
+  ListSkeleton,
+  ListStates,
+  SkeletonCard,
+  SkeletonRow,
+} from '~/client/components/ui/list-states';
 import { SearchField } from '~/client/components/ui/search-field';
 import { useDebouncedValue } from '~/client/lib/use-debounced-value';
 import { useMinuteClock } from '~/client/lib/use-clock';
@@ -17,6 +23,7 @@ import {
 import { CreatePostDialog } from './create-post-dialog';
 import { useFeed } from './feed.queries';
 import { PostCard } from './post-card';
+import { Page, PageHeading } from '~/client/components/ui/page';
 
 /**
  * /feed: Community Feed. Pinned Posts, then the others newest first, loaded page by page as the member scrolls;
@@ -30,9 +37,8 @@ export function Component() {
   // The signed-in layout renders pages only with a member.
   if (!user) return null;
   return (
-    <main className="mx-auto flex w-full max-w-[720px] flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
-      <title>Community Feed · The Vault</title>
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Community Feed</h1>
+    <Page title="Community Feed" className="max-w-[720px] gap-5">
+      <PageHeading>Community Feed</PageHeading>
       <SearchField
         label="Search posts or users"
         placeholder={SEARCH_PLACEHOLDER}
@@ -51,7 +57,7 @@ export function Component() {
         New Post
       </button>
       <CreatePostDialog open={creating} onOpenChange={setCreating} />
-    </main>
+    </Page>
   );
 }
 
@@ -155,18 +161,11 @@ function FeedSkeleton() {
       label="Loading posts"
       className="flex flex-col gap-4"
       item={
-        <div className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:p-5">
-          <div className="flex items-center gap-3">
-            <SkeletonBlock className="size-11 rounded-full" />
-            <div className="flex flex-1 flex-col gap-2">
-              <SkeletonBlock className="h-4 w-1/3" />
-              <SkeletonBlock className="h-3 w-1/5" />
-            </div>
-          </div>
-          <SkeletonBlock className="h-4 w-full" />
-          <SkeletonBlock className="h-4 w-4/5" />
-          <SkeletonBlock className="h-8 w-1/4" />
-        </div>
+        <SkeletonCard
+          className="gap-3 p-4 sm:p-5"
+          head={<SkeletonRow lead="size-11" lines={['h-4 w-1/3', 'h-3 w-1/5']} />}
+          lines={['h-4 w-full', 'h-4 w-4/5', 'h-8 w-1/4']}
+        />
       }
     />
   );

@@ -1,5 +1,4 @@
 import {
-  keepPreviousData,
   useInfiniteQuery,
   useMutation,
   useQueryClient,
@@ -39,15 +38,8 @@ export const feedQueryKeys = {
 export const feedListOptions = (q: string) =>
   pagedQueryOptions({
     queryKey: feedQueryKeys.list(q),
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        feed.index.$get(
-          { query: { q: q || undefined, cursor: pageParam ?? undefined } },
-          { init: { signal } },
-        ),
-      ),
-    // While a new search runs, the last results stay on screen rather than flashing to a skeleton.
-    placeholderData: keepPreviousData,
+    queryFn: ({ cursor, init }) => call(feed.index.$get({ query: { q: q || undefined, cursor } }, { init })),
+    searched: true,
   });
 
 /** Pinned Posts and the others, newest first, page by page; searched by text or author. */
@@ -58,13 +50,8 @@ export function useFeed(q: string) {
 export const commentsOptions = (postId: string) =>
   pagedQueryOptions({
     queryKey: feedQueryKeys.comments(postId),
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        post.comments.$get(
-          { param: { postId }, query: { cursor: pageParam ?? undefined } },
-          { init: { signal } },
-        ),
-      ),
+    queryFn: ({ cursor, init }) =>
+      call(post.comments.$get({ param: { postId }, query: { cursor } }, { init })),
   });
 
 export function useComments(postId: string, enabled: boolean) {
@@ -170,8 +157,7 @@ export function useDeleteComment(postId: string, config: MutationConfig<unknown,
 export const contentOptions = () =>
   pagedQueryOptions({
     queryKey: [...feedQueryKeys.all, 'moderation'] as const,
-    queryFn: ({ pageParam, signal }) =>
-      call(moderation.content.$get({ query: { cursor: pageParam ?? undefined } }, { init: { signal } })),
+    queryFn: ({ cursor, init }) => call(moderation.content.$get({ query: { cursor } }, { init })),
   });
 
 export function useContent() {

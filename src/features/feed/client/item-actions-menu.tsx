@@ -2,7 +2,9 @@ import { Eye, Flag, MoreHorizontal, Pin, PinOff, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { IconButton } from '~/client/components/ui/button';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
+import { MenuContent } from '~/client/components/ui/menu';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useSession } from '~/client/lib/session';
 import { can } from '~/shared/permissions';
@@ -117,21 +119,15 @@ export function ItemActionsMenu({
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild>
-          <button
-            type="button"
-            aria-label={`More actions for this ${what}`}
-            className={`grid shrink-0 place-items-center rounded-xl text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-text data-[state=open]:bg-surface-raised ${what === 'post' ? '-mr-2 size-11' : '-my-2 size-11'}`}
+          <IconButton
+            label={`More actions for this ${what}`}
+            className={`rounded-xl data-[state=open]:bg-surface-raised ${what === 'post' ? '-mr-2' : '-my-2'}`}
           >
             <MoreHorizontal className="size-5" aria-hidden />
-          </button>
+          </IconButton>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            collisionPadding={8}
-            className="z-50 min-w-48 rounded-xl border border-border bg-surface-raised p-1.5 shadow-2xl shadow-background data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
-          >
+          <MenuContent align="end" sideOffset={4} className="min-w-48">
             {entries.map((entry) => (
               <DropdownMenu.Item
                 key={entry.key}
@@ -142,7 +138,7 @@ export function ItemActionsMenu({
                 {entry.label}
               </DropdownMenu.Item>
             ))}
-          </DropdownMenu.Content>
+          </MenuContent>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <ReportDialog item={item} open={reporting} onOpenChange={setReporting} />

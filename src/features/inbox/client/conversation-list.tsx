@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadMore } from '~/client/components/load-more';
-import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { CountBadge } from '~/client/components/ui/count-badge';
+import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
 import { SearchField } from '~/client/components/ui/search-field';
 import { paths } from '~/client/lib/paths';
 import { useDebouncedValue } from '~/client/lib/use-debounced-value';
@@ -78,14 +79,11 @@ function ConversationRow({ conversation, active }: { conversation: ConversationS
             <span className={`min-w-0 flex-1 truncate text-sm ${unread ? 'text-text' : 'text-text-muted'}`}>
               {lastMessage ? `${lastMessage.mine ? 'You: ' : ''}${lastMessage.content}` : 'No messages yet'}
             </span>
-            {unread && (
-              <span
-                aria-label={`${unreadCount} unread`}
-                className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-primary px-1.5 text-xs font-bold text-on-primary tabular"
-              >
-                {unreadCount > 99 ? '99+' : unreadCount}
-              </span>
-            )}
+            <CountBadge
+              count={unreadCount}
+              aria-label={`${unreadCount} unread`}
+              className="grid h-5 shrink-0 px-1.5"
+            />
           </span>
         </span>
       </Link>
@@ -100,13 +98,7 @@ function ConversationsSkeleton() {
       count={5}
       className="flex flex-col gap-1"
       item={
-        <div className="flex items-center gap-3 rounded-xl px-3 py-2.5">
-          <SkeletonBlock className="size-11 shrink-0 rounded-full" />
-          <div className="flex flex-1 flex-col gap-2">
-            <SkeletonBlock className="h-4 w-2/5" />
-            <SkeletonBlock className="h-3 w-3/4" />
-          </div>
-        </div>
+        <SkeletonRow className="rounded-xl px-3 py-2.5" lead="size-11" lines={['h-4 w-2/5', 'h-3 w-3/4']} />
       }
     />
   );

@@ -3,7 +3,13 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
-import { EmptyState, ListError, ListSkeleton, SkeletonBlock } from '~/client/components/ui/list-states';
+import {
+  EmptyState,
+  ListError,
+  ListSkeleton,
+  SkeletonBlock,
+  SkeletonRow,
+} from '~/client/components/ui/list-states';
 import { isApiError } from '~/client/lib/api-client';
 import { formatDateTime } from '~/client/lib/format-time';
 import { paths } from '~/client/lib/paths';
@@ -238,10 +244,7 @@ function ThreadSkeleton() {
       className="flex flex-1 flex-col"
       item={
         <>
-          <div className="flex min-h-16 items-center gap-3 border-b border-border px-3">
-            <SkeletonBlock className="size-9 rounded-full" />
-            <SkeletonBlock className="h-5 w-40" />
-          </div>
+          <SkeletonRow className="min-h-16 border-b border-border px-3" lead="size-9" lines={['h-5 w-40']} />
           {bubbles}
         </>
       }

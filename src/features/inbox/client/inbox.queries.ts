@@ -1,5 +1,4 @@
 import {
-  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -33,15 +32,9 @@ export const inboxQueryKeys = {
 export const conversationListOptions = (q: string) =>
   pagedQueryOptions({
     queryKey: inboxQueryKeys.list(q),
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        inbox.conversations.$get(
-          { query: { q: q || undefined, cursor: pageParam ?? undefined } },
-          { init: { signal } },
-        ),
-      ),
-    // While a new search runs, the last results stay on screen rather than flashing to a skeleton.
-    placeholderData: keepPreviousData,
+    queryFn: ({ cursor, init }) =>
+      call(inbox.conversations.$get({ query: { q: q || undefined, cursor } }, { init })),
+    searched: true,
   });
 
 /** The member's conversations, most recently active first, searched by the other party's name. */
@@ -63,16 +56,8 @@ export function useConversation(id: string) {
 export const messagesOptions = (id: string) =>
   pagedQueryOptions({
     queryKey: inboxQueryKeys.messages(id),
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        thread.messages.$get(
-          {
-            param: { conversationId: id },
-            query: { cursor: pageParam ?? undefined },
-          },
-          { init: { signal } },
-        ),
-      ),
+    queryFn: ({ cursor, init }) =>
+      call(thread.messages.$get({ param: { conversationId: id }, query: { cursor } }, { init })),
   });
 
 /** The thread, a page of 50 at a time; older pages load on request. */

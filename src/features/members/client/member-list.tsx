@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LoadMore } from '~/client/components/load-more';
-import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
 import type { useMemberList } from './members.queries';
 
 /**
@@ -39,14 +39,12 @@ function MemberListSkeleton() {
       label="Loading members"
       count={4}
       item={
-        <div className="flex items-center gap-3 rounded-card border border-border bg-surface p-4">
-          <SkeletonBlock className="size-11 shrink-0 rounded-full" />
-          <div className="flex flex-1 flex-col gap-2">
-            <SkeletonBlock className="h-4 w-2/5" />
-            <SkeletonBlock className="h-3 w-3/5" />
-          </div>
-          <SkeletonBlock className="hidden h-11 w-28 rounded-xl sm:block" />
-        </div>
+        <SkeletonRow
+          className="rounded-card border border-border bg-surface p-4"
+          lead="size-11"
+          lines={['h-4 w-2/5', 'h-3 w-3/5']}
+          trail="hidden h-11 w-28 rounded-xl sm:block"
+        />
       }
     />
   );

@@ -49,7 +49,8 @@ export function MemberIdentity({
   );
 }
 
-interface MemberEntryProps {
+/** What a member's row or card is given: `editing` when their roles are open, `onToggleEditing` to open or close them. */
+export interface MemberEntryProps {
   member: AdminMember;
   actor: Actor;
   editing: boolean;
@@ -60,21 +61,30 @@ interface MemberEntryProps {
 export function MemberCard({ member, actor, editing, onToggleEditing }: MemberEntryProps) {
   const nameId = useId();
   return (
+    <MemberArticle nameId={nameId}>
+      <MemberIdentity member={member} nameId={nameId} />
+      <RoleBadges roles={member.roles} banned={member.banned} />
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        {member.telegram !== undefined && <Detail term="Telegram" value={member.telegram} />}
+        <Detail term="Joined" value={formatJoinDate(member.joinDate)} />
+        {member.phone !== undefined && <Detail term="Phone" value={member.phone} />}
+        {member.address !== undefined && <Detail term="Address" value={member.address} />}
+      </dl>
+      <MemberActions member={member} actor={actor} editing={editing} onToggleEditing={onToggleEditing} />
+      {editing && <RoleEditor member={member} actor={actor} onSaved={onToggleEditing} divided />}
+    </MemberArticle>
+  );
+}
+
+/** A member's card in a list: an item, named by the member's name (`nameId`). */
+export function MemberArticle({ nameId, children }: { nameId: string; children: ReactNode }) {
+  return (
     <li>
       <article
         aria-labelledby={nameId}
         className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4"
       >
-        <MemberIdentity member={member} nameId={nameId} />
-        <RoleBadges roles={member.roles} banned={member.banned} />
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-          {member.telegram !== undefined && <Detail term="Telegram" value={member.telegram} />}
-          <Detail term="Joined" value={formatJoinDate(member.joinDate)} />
-          {member.phone !== undefined && <Detail term="Phone" value={member.phone} />}
-          {member.address !== undefined && <Detail term="Address" value={member.address} />}
-        </dl>
-        <MemberActions member={member} actor={actor} editing={editing} onToggleEditing={onToggleEditing} />
-        {editing && <RoleEditor member={member} actor={actor} onSaved={onToggleEditing} divided />}
+        {children}
       </article>
     </li>
   );

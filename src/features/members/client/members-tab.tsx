@@ -5,6 +5,7 @@ import { SearchField } from '~/client/components/ui/search-field';
 import { MemberCard, MemberTableRow, hasContactDetails } from './member-row';
 import { MemberList } from './member-list';
 import { useMemberSearch } from './use-member-search';
+import { TabSection } from '~/client/components/ui/tab-section';
 
 /** Wide enough for the table's columns and each row's buttons; below it members are stacked cards. */
 const TABLE_QUERY = '(min-width: 1200px)';
@@ -14,7 +15,7 @@ const headerCell =
 
 /** Member Management: search, then message, ban or unban, and edit roles, member by member. */
 export function MembersTab({ actor }: { actor: Actor }) {
-  const { text, setText, list, members, editingId, toggleEditing: toggle } = useMemberSearch('members');
+  const { text, setText, list, members, entry } = useMemberSearch('members');
   const wide = useMediaQuery(TABLE_QUERY);
   const showContact = members.some(hasContactDetails);
   const showActions = (['message:members', 'manage:members', 'edit:roles'] as const).some((capability) =>
@@ -22,10 +23,7 @@ export function MembersTab({ actor }: { actor: Actor }) {
   );
 
   return (
-    <section aria-labelledby="members-heading" className="flex flex-col gap-4">
-      <h2 id="members-heading" className="text-xl font-semibold tracking-tight">
-        Member Management
-      </h2>
+    <TabSection id="members-heading" title="Member Management">
       <SearchField
         label="Search members"
         placeholder={can(actor, 'read:contact-details') ? 'Name, email or telegram' : 'Full name'}
@@ -55,12 +53,10 @@ export function MembersTab({ actor }: { actor: Actor }) {
                 {members.map((member) => (
                   <MemberTableRow
                     key={member.id}
-                    member={member}
+                    {...entry(member)}
                     actor={actor}
                     showContact={showContact}
                     showActions={showActions}
-                    editing={editingId === member.id}
-                    onToggleEditing={() => toggle(member.id)}
                   />
                 ))}
               </tbody>
@@ -69,17 +65,11 @@ export function MembersTab({ actor }: { actor: Actor }) {
         ) : (
           <ul aria-label="Members" className="grid items-start gap-3 md:grid-cols-2">
             {members.map((member) => (
-              <MemberCard
-                key={member.id}
-                member={member}
-                actor={actor}
-                editing={editingId === member.id}
-                onToggleEditing={() => toggle(member.id)}
-              />
+              <MemberCard key={member.id} {...entry(member)} actor={actor} />
             ))}
           </ul>
         )}
       </MemberList>
-    </section>
+    </TabSection>
   );
 }

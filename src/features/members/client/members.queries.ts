@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { call, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
@@ -19,15 +19,9 @@ const PAGE_SIZE = 25;
 export const memberListOptions = (scope: MemberScope, q: string) =>
   pagedQueryOptions({
     queryKey: [...membersQueryKey, 'list', scope, q] as const,
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        admin.members.$get(
-          { query: { scope, q, limit: String(PAGE_SIZE), cursor: pageParam ?? undefined } },
-          { init: { signal } },
-        ),
-      ),
-    // While a new search runs, the last results stay on screen rather than flashing to a skeleton.
-    placeholderData: keepPreviousData,
+    queryFn: ({ cursor, init }) =>
+      call(admin.members.$get({ query: { scope, q, limit: String(PAGE_SIZE), cursor } }, { init })),
+    searched: true,
   });
 
 /** Newest members first, a page at a time, searched in the tab's scope. */

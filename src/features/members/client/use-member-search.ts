@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useDebouncedValue } from '~/client/lib/use-debounced-value';
-import type { MemberSearch } from '../members.schema';
+import type { AdminMember, MemberSearch } from '../members.schema';
 import { useMemberList } from './members.queries';
 
 /**
  * A search box's text, the list it finds (searched once typing pauses), a toast when the list fails, and which
- * member's roles are open for editing (one at a time).
+ * member's roles are open for editing (one at a time); `entry(member)` gives a member's row or card what it needs
+ * of that.
  */
 export function useMemberSearch(scope: NonNullable<MemberSearch['scope']>) {
   const [text, setText] = useState('');
@@ -16,6 +17,11 @@ export function useMemberSearch(scope: NonNullable<MemberSearch['scope']>) {
   const { error } = list;
   const [editingId, setEditingId] = useState<string | null>(null);
   const toggleEditing = (id: string) => setEditingId((current) => (current === id ? null : id));
+  const entry = (member: AdminMember) => ({
+    member,
+    editing: editingId === member.id,
+    onToggleEditing: () => toggleEditing(member.id),
+  });
 
   useEffect(() => {
     // UNAUTHORIZED means the session ended: the page goes to sign in instead.
@@ -30,7 +36,6 @@ export function useMemberSearch(scope: NonNullable<MemberSearch['scope']>) {
     q,
     list,
     members: list.data?.items ?? [],
-    editingId,
-    toggleEditing,
+    entry,
   };
 }

@@ -3,7 +3,9 @@ import { DropdownMenu } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { TimeAgo } from '~/client/components/time-ago';
-import { EmptyState, ListSkeleton } from '~/client/components/ui/list-states';
+import { CountBadge } from '~/client/components/ui/count-badge';
+import { EmptyState, ListSkeleton, SkeletonLines } from '~/client/components/ui/list-states';
+import { MenuContent } from '~/client/components/ui/menu';
 import type { NotificationItem } from '../notifications.schema';
 import { useMarkAllNotificationsRead, useNotifications } from './notifications.queries';
 
@@ -36,14 +38,7 @@ export function NotificationBell({ triggerClassName = '' }: { triggerClassName?:
           title="Notifications"
         >
           <Bell className="size-5" aria-hidden />
-          {unread > 0 && (
-            <span
-              aria-hidden
-              className="absolute top-0.5 right-0.5 grid h-5 min-w-5 animate-fade-in place-items-center rounded-full bg-primary px-1 text-xs font-bold text-on-primary tabular"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
+          <CountBadge count={unread} onIcon className="animate-fade-in" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <NotificationMenu items={data?.items} />
@@ -62,13 +57,7 @@ function NotificationMenu({ items }: { items: NotificationItem[] | undefined }) 
   // Mounted each time the menu opens, so the relative times are as of opening.
   const [now] = useState(Date.now);
   return (
-    <DropdownMenu.Content
-      align="end"
-      sideOffset={8}
-      collisionPadding={8}
-      aria-labelledby={titleId}
-      className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-border bg-surface-raised p-1.5 shadow-2xl shadow-background data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
-    >
+    <MenuContent align="end" aria-labelledby={titleId} className="w-[min(22rem,calc(100vw-1rem))]">
       <DropdownMenu.Label id={titleId} className="px-3 pt-2 pb-1.5 text-base font-semibold text-text">
         Notifications
       </DropdownMenu.Label>
@@ -79,10 +68,11 @@ function NotificationMenu({ items }: { items: NotificationItem[] | undefined }) 
           count={1}
           // The menu is already the raised surface: the blocks take the border colour to show on it.
           item={
-            <div className="flex flex-col gap-2 px-3 py-2.5">
-              <div className="h-4 w-4/5 rounded bg-border" />
-              <div className="h-3 w-1/3 rounded bg-border" />
-            </div>
+            <SkeletonLines
+              className="flex flex-col gap-2 px-3 py-2.5"
+              lines={['h-4 w-4/5', 'h-3 w-1/3']}
+              onRaised
+            />
           }
         />
       ) : items.length === 0 ? (
@@ -90,7 +80,7 @@ function NotificationMenu({ items }: { items: NotificationItem[] | undefined }) 
       ) : (
         items.map((item) => <NotificationRow key={item.id} item={item} now={now} />)
       )}
-    </DropdownMenu.Content>
+    </MenuContent>
   );
 }
 

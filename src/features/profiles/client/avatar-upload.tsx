@@ -2,6 +2,7 @@ import { Camera } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
+import { HiddenFileInput } from '~/client/components/ui/hidden-file-input';
 import { Spinner } from '~/client/components/ui/spinner';
 import { showErrorToast } from '~/client/lib/error-toast';
 import type { SessionUser } from '~/shared/session';
@@ -35,18 +36,11 @@ export function AvatarUpload({ user }: { user: SessionUser }) {
           </div>
         )}
       </div>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
         accept={ACCEPTED_TYPES}
         aria-label="Avatar image"
-        className="hidden"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          // Cleared so that choosing the same file again still counts as a change.
-          event.currentTarget.value = '';
-          if (file) upload.mutate(file);
-        }}
+        onPick={(file) => upload.mutate(file)}
       />
       <Button
         variant="secondary"

@@ -1,6 +1,6 @@
 import { History } from 'lucide-react';
 import { LoadMore } from '~/client/components/load-more';
-import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
 import { formatDateTime } from '~/client/lib/format-time';
 import { ProfileSection } from './profile-section';
 import { useLedgerHistory } from './profiles.queries';
@@ -53,15 +53,7 @@ function HistorySkeleton() {
       label="Loading your history"
       count={3}
       className="flex flex-col divide-y divide-border"
-      item={
-        <div className="flex items-center justify-between gap-3 py-3">
-          <div className="flex flex-1 flex-col gap-2">
-            <SkeletonBlock className="h-4 w-1/3" />
-            <SkeletonBlock className="h-3 w-1/4" />
-          </div>
-          <SkeletonBlock className="h-4 w-16" />
-        </div>
-      }
+      item={<SkeletonRow lines={['h-4 w-1/3', 'h-3 w-1/4']} trail="h-4 w-16" className="py-3" />}
     />
   );
 }

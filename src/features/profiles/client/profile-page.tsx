@@ -12,6 +12,7 @@ import { HistorySection } from './history-section';
 import { ProfileSection } from './profile-section';
 import { PublicProfileForm } from './public-profile-form';
 import { ReferralsSection } from './referrals-section';
+import { Page, PageHeading } from '~/client/components/ui/page';
 
 /**
  * /profile: the member's own page. Balances and fields come from the session, which the event stream keeps
@@ -22,17 +23,17 @@ export function Component() {
   // The signed-in layout renders pages only with a member.
   if (!user) return null;
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:px-6 sm:py-8">
-      <title>My Profile · The Vault</title>
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Profile</h1>
-        <Button asChild variant="ghost" className="-mr-2 px-2 text-primary hover:text-primary">
+    <Page title="My Profile">
+      <PageHeading
+        link={
           <Link to={paths.publicProfile(user.id)}>
             View public profile
             <ArrowRight className="size-4" aria-hidden />
           </Link>
-        </Button>
-      </div>
+        }
+      >
+        My Profile
+      </PageHeading>
 
       <IdentityCard user={user} />
 
@@ -59,7 +60,7 @@ export function Component() {
           </Button>
         </div>
       </ProfileSection>
-    </main>
+    </Page>
   );
 }
 

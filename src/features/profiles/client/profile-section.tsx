@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { CardTitle } from '~/client/components/ui/card-title';
 
 /** A titled card on the profile pages. */
 export function ProfileSection({
@@ -18,9 +19,9 @@ export function ProfileSection({
     <section aria-labelledby={headingId} className="rounded-card border border-border bg-surface p-4 sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+          <CardTitle id={headingId} level="h2">
             {title}
-          </h2>
+          </CardTitle>
           {description && <p className="mt-1 text-sm text-text-muted">{description}</p>}
         </div>
         {action}

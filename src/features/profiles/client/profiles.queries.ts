@@ -34,8 +34,7 @@ export function useLedgerHistory() {
   return useInfiniteQuery(
     pagedQueryOptions({
       queryKey: profileQueryKeys.history(),
-      queryFn: ({ pageParam, signal }) =>
-        call(profile.history.$get({ query: { cursor: pageParam ?? undefined } }, { init: { signal } })),
+      queryFn: ({ cursor, init }) => call(profile.history.$get({ query: { cursor } }, { init })),
     }),
   );
 }

@@ -52,13 +52,11 @@ export function PublicProfileForm({ user }: { user: SessionUser }) {
           placeholder="Tell other members a little about yourself."
           {...form.field('bio')}
         />
-        <SelectField label="Smoke preference" {...form.field('smokePreference')}>
-          {SMOKE_PREFERENCES.map((preference) => (
-            <option key={preference} value={preference}>
-              {preference}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label="Smoke preference"
+          options={SMOKE_PREFERENCES}
+          {...form.field('smokePreference')}
+        />
         <div>
           <Button type="submit" className="w-full sm:w-auto">
             {update.isPending && <Spinner />}

@@ -1,16 +1,23 @@
 import { ArrowLeft, Coins, Pencil, UserRoundX, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { MessageMemberButton } from '~/client/components/message-member-button';
 import { Avatar } from '~/client/components/ui/avatar';
 import { Button } from '~/client/components/ui/button';
-import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import {
+  EmptyState,
+  ListSkeleton,
+  ListStates,
+  SkeletonBlock,
+  SkeletonCard,
+  SkeletonLines,
+} from '~/client/components/ui/list-states';
 import { isApiError } from '~/client/lib/api-client';
 import { paths } from '~/client/lib/paths';
 import { useSession } from '~/client/lib/session';
 import { PUBLIC_REFERRALS_SHOWN, type PublicProfile } from '../profiles.schema';
 import { ProfileSection } from './profile-section';
 import { usePublicProfile } from './profiles.queries';
+import { Page } from '~/client/components/ui/page';
 
 /** /profile/:userId: what any member may see about another (never email, phone, address or telegram). */
 export function Component() {
@@ -29,15 +36,6 @@ export function Component() {
         {profile.data && <MemberProfile member={profile.data} />}
       </ListStates>
     </Page>
-  );
-}
-
-function Page({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:px-6 sm:py-8">
-      <title>{`${title} · The Vault`}</title>
-      {children}
-    </main>
   );
 }
 
@@ -166,15 +164,14 @@ function PublicProfileSkeleton() {
       count={1}
       item={
         <div className="flex flex-col gap-4">
-          <div className="flex flex-col items-center gap-4 rounded-card border border-border bg-surface p-5 sm:flex-row">
+          <SkeletonCard className="items-center gap-4 p-5 sm:flex-row">
             <SkeletonBlock className="size-24 shrink-0 rounded-full" />
-            <div className="flex w-full flex-1 flex-col items-center gap-2 sm:items-start">
-              <SkeletonBlock className="h-7 w-2/3 sm:w-1/2" />
-              <SkeletonBlock className="h-4 w-1/3" />
-              <SkeletonBlock className="h-4 w-1/5" />
-            </div>
-          </div>
-          <div className="h-40 rounded-card border border-border bg-surface" />
+            <SkeletonLines
+              className="flex w-full flex-1 flex-col items-center gap-2 sm:items-start"
+              lines={['h-7 w-2/3 sm:w-1/2', 'h-4 w-1/3', 'h-4 w-1/5']}
+            />
+          </SkeletonCard>
+          <SkeletonCard className="h-40" />
         </div>
       }
     />

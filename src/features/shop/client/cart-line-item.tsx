@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import { IconButton } from '~/client/components/ui/button';
 import { formatCents } from '~/shared/money';
 import { SIZE_LABELS } from '../shop.schema';
 import type { PricedLine } from './cart-pricing';
@@ -29,18 +30,18 @@ export function CartLineItem({ priced, userId }: { priced: PricedLine; userId: s
             <p className="mt-1 text-sm font-medium text-danger">No longer on the menu in this size.</p>
           )}
         </div>
-        <button
-          type="button"
-          aria-label={`Remove ${what}`}
+        <IconButton
+          label={`Remove ${what}`}
           title="Remove"
+          tone="danger"
+          className="-mt-2 -mr-2 rounded-xl"
           onClick={() => {
             removeCartLine(userId, line.id);
             removed();
           }}
-          className="-mt-2 -mr-2 grid size-11 shrink-0 place-items-center rounded-xl text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-danger"
         >
           <Trash2 className="size-5" aria-hidden />
-        </button>
+        </IconButton>
       </div>
       <div className="flex items-center justify-between gap-3">
         <QuantityInput

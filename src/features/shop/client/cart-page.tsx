@@ -15,6 +15,7 @@ import { CheckoutForm } from './checkout-form';
 import { OrderPlacedDialog } from './order-placed-dialog';
 import { OrderTypeField } from './order-type-field';
 import { useMenu, useShopSettings } from './shop.queries';
+import { Page, PageHeading } from '~/client/components/ui/page';
 
 /** /cart: the lines, the order type, the member's details and the totals at today's prices, then Submit Order. */
 export function Component() {
@@ -33,17 +34,17 @@ function Cart({ user }: { user: SessionUser }) {
   const [placed, setPlaced] = useState<PlaceOrderResponse | null>(null);
 
   return (
-    <main className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
-      <title>Your Cart · The Vault</title>
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Cart</h1>
-        <Button asChild variant="ghost" className="-mr-2 px-2 text-primary hover:text-primary">
+    <Page title="Your Cart" className="max-w-5xl gap-5">
+      <PageHeading
+        link={
           <Link to={paths.orders()}>
             <Package className="size-5" aria-hidden />
             My Orders
           </Link>
-        </Button>
-      </div>
+        }
+      >
+        Your Cart
+      </PageHeading>
       {lines.length === 0 ? (
         <EmptyState
           icon={ShoppingCart}
@@ -90,6 +91,6 @@ function Cart({ user }: { user: SessionUser }) {
         </div>
       )}
       <OrderPlacedDialog placed={placed} />
-    </main>
+    </Page>
   );
 }

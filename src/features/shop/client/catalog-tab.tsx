@@ -12,6 +12,7 @@ import { EmptyState, ListSkeleton, ListStates } from '~/client/components/ui/lis
 import { useCatalog, useSetStickerHidden } from './shop-admin.queries';
 import { StickerCardSkeleton, StickerTitle } from './sticker-card';
 import { StickerFormDialog } from './sticker-form-dialog';
+import { TabSection } from '~/client/components/ui/tab-section';
 
 /** The sticker catalogue: every sticker, hidden ones marked; add, edit, hide and show again. */
 export function CatalogTab() {
@@ -19,16 +20,11 @@ export function CatalogTab() {
   const stickers = catalog.data?.stickers ?? [];
   const hiddenCount = stickers.filter((sticker) => sticker.hidden).length;
   return (
-    <section aria-labelledby="catalog-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id="catalog-heading" className="text-xl font-semibold tracking-tight">
-            Sticker Catalog
-          </h2>
-          <p className="text-sm text-text-muted">
-            Everything on the menu, and the hidden stickers members do not see.
-          </p>
-        </div>
+    <TabSection
+      id="catalog-heading"
+      title="Sticker Catalog"
+      description="Everything on the menu, and the hidden stickers members do not see."
+      action={
         <StickerDialog
           trigger={
             <Button type="button">
@@ -37,7 +33,8 @@ export function CatalogTab() {
             </Button>
           }
         />
-      </div>
+      }
+    >
       <ListStates
         query={catalog}
         empty={stickers.length === 0}
@@ -55,7 +52,7 @@ export function CatalogTab() {
           ))}
         </ul>
       </ListStates>
-    </section>
+    </TabSection>
   );
 }
 

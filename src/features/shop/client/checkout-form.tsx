@@ -143,18 +143,12 @@ export function CheckoutForm({
       <fieldset disabled={pending} className="flex flex-col gap-4">
         <legend className="sr-only">Your details</legend>
         <TextField label="Phone" {...inputKinds.phone} {...form.field('phone')} />
-        <SelectField label="Payment Method" {...form.field('paymentMethod')}>
-          {PAYMENT_METHODS.map((payment) => (
-            <option key={payment} value={payment}>
-              {payment}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField label="Payment Method" options={PAYMENT_METHODS} {...form.field('paymentMethod')} />
         {method === 'Delivery' ? (
           <TextField
             label="Address"
-            autoComplete="street-address"
             placeholder="Street, city, ZIP"
+            {...inputKinds.address}
             {...form.field('address')}
           />
         ) : (
@@ -181,7 +175,7 @@ export function CheckoutForm({
 }
 
 /** The shop's pickup locations; the select waits (disabled) until they have loaded. */
-function PickupLocationField({ error, ...props }: Omit<SelectFieldProps, 'label' | 'children'>) {
+function PickupLocationField({ error, ...props }: Omit<SelectFieldProps, 'label' | 'options' | 'children'>) {
   const locations = usePickupLocations();
   return (
     <SelectField

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
-import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
 import { Spinner } from '~/client/components/ui/spinner';
 import { TextField } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
@@ -12,21 +12,19 @@ import { useContractForm } from '~/client/lib/form';
 import { usePickupLocations } from '~/features/shop/client/shop.queries';
 import { addLocationSchema, pickupLocationLabel } from '~/features/shop/shop.schema';
 import { useAddPickupLocation, useRemovePickupLocation } from './shop-admin.queries';
+import { TabSection } from '~/client/components/ui/tab-section';
 
 /** Manage Pickup Locations: the places members can choose for a pickup order. */
 export function LocationsTab() {
   const locations = usePickupLocations();
   const names = locations.data?.locations ?? [];
   return (
-    <section aria-labelledby="locations-heading" className="flex max-w-2xl flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="locations-heading" className="text-xl font-semibold tracking-tight">
-          Manage Pickup Locations
-        </h2>
-        <p className="text-sm text-text-muted">
-          Members choose one of these when they pick up an order. Removing one keeps it on past orders.
-        </p>
-      </div>
+    <TabSection
+      id="locations-heading"
+      title="Manage Pickup Locations"
+      description="Members choose one of these when they pick up an order. Removing one keeps it on past orders."
+      className="max-w-2xl"
+    >
       <AddLocationForm />
       <ListStates
         query={locations}
@@ -48,7 +46,7 @@ export function LocationsTab() {
           ))}
         </ul>
       </ListStates>
-    </section>
+    </TabSection>
   );
 }
 
@@ -141,12 +139,7 @@ function LocationsSkeleton() {
       label="Loading pickup locations"
       count={5}
       className="divide-y divide-border overflow-hidden rounded-card border border-border bg-surface"
-      item={
-        <div className="flex items-center gap-3 px-4 py-4">
-          <SkeletonBlock className="size-5 rounded-full" />
-          <SkeletonBlock className="h-4 w-2/5" />
-        </div>
-      }
+      item={<SkeletonRow className="px-4 py-4" lead="size-5" lines={['h-4 w-2/5']} />}
     />
   );
 }

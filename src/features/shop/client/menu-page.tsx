@@ -17,6 +17,7 @@ import { cartMethodOf, setCartMethod, useCart } from './cart-store';
 import { OrderTypeField } from './order-type-field';
 import { useMenu, useRatingStatus } from './shop.queries';
 import { StickerCard, StickerCardSkeleton } from './sticker-card';
+import { Page } from '~/client/components/ui/page';
 
 const isSize = (value: string | null): value is StickerSize =>
   (STICKER_SIZES as readonly (string | null)[]).includes(value);
@@ -59,8 +60,7 @@ function Menu({ userId }: { userId: string }) {
   };
 
   return (
-    <main className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
-      <title>Menu · The Vault</title>
+    <Page title="Menu" className="max-w-6xl gap-5">
       <h1 className="text-3xl font-black tracking-[0.2em] sm:text-4xl">MENU</h1>
       <p className="flex items-start gap-3 rounded-card border border-border bg-surface px-4 py-3 text-sm leading-relaxed text-text-muted">
         <Info className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
@@ -84,7 +84,7 @@ function Menu({ userId }: { userId: string }) {
           content: <SizePanel size={tabSize} method={method} userId={userId} />,
         }))}
       />
-    </main>
+    </Page>
   );
 }
 

@@ -1,5 +1,7 @@
 import { MapPin, Store, Truck } from 'lucide-react';
 import { useId } from 'react';
+import { CardTitle, type CardHeading } from '~/client/components/ui/card-title';
+import { SkeletonBlock, SkeletonCard, SkeletonLines } from '~/client/components/ui/list-states';
 import { formatDateTime } from '~/client/lib/format-time';
 import { SIZE_LABELS, pickupLocationLabel } from '~/features/shop/shop.schema';
 import { formatCents } from '~/shared/money';
@@ -91,18 +93,11 @@ export function OrderCard({ order }: { order: OrderView }) {
 /** "Order #ABC123" and when it was placed: an order card's heading, named by `id`. */
 export function OrderTitle({
   order,
-  id,
-  level: Heading,
-}: {
-  order: Pick<OrderView, 'shortId' | 'createdAt'>;
-  id: string;
-  level: 'h2' | 'h3';
-}) {
+  ...heading
+}: { order: Pick<OrderView, 'shortId' | 'createdAt'> } & CardHeading) {
   return (
     <div className="min-w-0">
-      <Heading id={id} className="text-lg font-semibold tracking-tight">
-        Order #{order.shortId}
-      </Heading>
+      <CardTitle {...heading}>Order #{order.shortId}</CardTitle>
       <p className="text-sm text-text-muted">
         <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
       </p>
@@ -132,5 +127,32 @@ export function OrderItems({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * An order card while it loads (My Orders, the Orders tab): the title and date beside the status badge (`badge`:
+ * its height), then a block per line (`lines`); `className` is the card's gap and padding.
+ */
+export function OrderCardSkeleton({
+  className,
+  badge,
+  lines,
+}: {
+  className: string;
+  badge: string;
+  lines: readonly string[];
+}) {
+  return (
+    <SkeletonCard
+      className={className}
+      head={
+        <div className="flex justify-between gap-4">
+          <SkeletonLines lines={['h-5 w-32', 'h-3.5 w-40']} />
+          <SkeletonBlock className={`${badge} w-24 rounded-full`} />
+        </div>
+      }
+      lines={lines}
+    />
   );
 }

@@ -7,12 +7,14 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { useMediaQuery } from '~/client/lib/use-media-query';
 import type { OrderListView } from '~/features/shop/orders.schema';
 import { can } from '~/shared/permissions';
-import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { EmptyState, ListSkeleton, ListStates } from '~/client/components/ui/list-states';
 import { LoadMore } from '~/client/components/load-more';
 import type { Actor } from '~/shared/permissions';
 import { DeskOrderCard, DeskOrderRow } from './desk-order';
+import { OrderCardSkeleton } from './order-card';
 import { SegmentedChoice, type Choice } from './segmented-choice';
 import { useDeskOrders, useExportOrders } from './shop-admin.queries';
+import { TabSection } from '~/client/components/ui/tab-section';
 
 /** Wide enough for the table's six columns; below it orders are stacked cards. */
 const TABLE_QUERY = '(min-width: 1200px)';
@@ -56,13 +58,11 @@ export function OrdersTab({ actor }: { actor: Actor }) {
   );
 
   return (
-    <section aria-labelledby="orders-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="orders-heading" className="text-xl font-semibold tracking-tight">
-          Sticker Orders
-        </h2>
-        {can(actor, 'export:orders') && <ExportButton view={view} />}
-      </div>
+    <TabSection
+      id="orders-heading"
+      title="Sticker Orders"
+      action={can(actor, 'export:orders') && <ExportButton view={view} />}
+    >
       <SegmentedChoice
         label="Orders shown"
         hideLabel
@@ -121,7 +121,7 @@ export function OrdersTab({ actor }: { actor: Actor }) {
           <LoadMore query={list} failedMessage="More orders could not be loaded." />
         </div>
       </ListStates>
-    </section>
+    </TabSection>
   );
 }
 
@@ -152,18 +152,11 @@ function OrderListSkeleton() {
       count={4}
       className="grid gap-3 md:grid-cols-2"
       item={
-        <div className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4">
-          <div className="flex justify-between gap-4">
-            <div className="flex flex-col gap-2">
-              <SkeletonBlock className="h-5 w-32" />
-              <SkeletonBlock className="h-3.5 w-40" />
-            </div>
-            <SkeletonBlock className="h-7 w-24 rounded-full" />
-          </div>
-          <SkeletonBlock className="h-4 w-1/2" />
-          <SkeletonBlock className="h-4 w-3/4" />
-          <SkeletonBlock className="h-11 rounded-xl" />
-        </div>
+        <OrderCardSkeleton
+          className="gap-3 p-4"
+          badge="h-7"
+          lines={['h-4 w-1/2', 'h-4 w-3/4', 'h-11 rounded-xl']}
+        />
       }
     />
   );

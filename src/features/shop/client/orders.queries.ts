@@ -17,8 +17,7 @@ export const ordersQueryKeys = {
 /** The member's own orders, newest first, a page at a time. */
 export const myOrdersQueryOptions = pagedQueryOptions({
   queryKey: ordersQueryKeys.mine(),
-  queryFn: ({ pageParam, signal }) =>
-    call(orders.index.$get({ query: { cursor: pageParam ?? undefined } }, { init: { signal } })),
+  queryFn: ({ cursor, init }) => call(orders.index.$get({ query: { cursor } }, { init })),
 });
 
 export function useMyOrders() {

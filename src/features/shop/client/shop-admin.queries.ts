@@ -39,8 +39,7 @@ const deskQueryKey = [...ordersQueryKeys.all, 'desk'] as const;
 export const deskOrdersOptions = (view: OrderListView) =>
   pagedQueryOptions({
     queryKey: [...deskQueryKey, view] as const,
-    queryFn: ({ pageParam, signal }) =>
-      call(desk.index.$get({ query: { view, cursor: pageParam ?? undefined } }, { init: { signal } })),
+    queryFn: ({ cursor, init }) => call(desk.index.$get({ query: { view, cursor } }, { init })),
   });
 
 /** Active (everything not completed or cancelled) or archived orders, newest first, a page at a time. */

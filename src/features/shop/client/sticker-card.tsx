@@ -3,7 +3,8 @@ import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
-import { SkeletonBlock } from '~/client/components/ui/list-states';
+import { CardTitle, type CardHeading } from '~/client/components/ui/card-title';
+import { SkeletonBlock, SkeletonLines } from '~/client/components/ui/list-states';
 import type { DeliveryMethod } from '~/features/shop/orders.schema';
 import { formatCents } from '~/shared/money';
 import { SIZE_LABELS, type MenuSticker, type RatingSummary, type StickerSize } from '../shop.schema';
@@ -97,18 +98,13 @@ function AddToCart({
 /** The sticker's name, as its card's heading (named by `id`), and its type. */
 export function StickerTitle({
   sticker,
-  id,
-  level: Heading,
-}: {
-  sticker: Pick<MenuSticker, 'name' | 'type'>;
-  id: string;
-  level: 'h2' | 'h3';
-}) {
+  ...heading
+}: { sticker: Pick<MenuSticker, 'name' | 'type'> } & CardHeading) {
   return (
     <div className="flex items-start justify-between gap-3">
-      <Heading id={id} className="min-w-0 text-lg font-semibold tracking-tight break-words">
+      <CardTitle {...heading} className="min-w-0 break-words">
         {sticker.name}
-      </Heading>
+      </CardTitle>
       <span className="shrink-0 rounded-full border border-border px-2.5 py-0.5 text-xs font-medium text-text-muted">
         {sticker.type}
       </span>
@@ -121,11 +117,7 @@ export function StickerCardSkeleton({ lines }: { lines: string[] }) {
   return (
     <div className="overflow-hidden rounded-card border border-border bg-surface">
       <SkeletonBlock className="aspect-[4/3] rounded-none" />
-      <div className="flex flex-col gap-3 p-4">
-        {lines.map((line, index) => (
-          <SkeletonBlock key={index} className={line} />
-        ))}
-      </div>
+      <SkeletonLines className="flex flex-col gap-3 p-4" lines={lines} />
     </div>
   );
 }

@@ -123,13 +123,7 @@ export function StickerFormDialog({ sticker, onDone }: { sticker?: CatalogSticke
         <fieldset disabled={save.isPending} className="flex flex-col gap-4">
           <legend className="sr-only">{title}</legend>
           <TextField label="Name" autoComplete="off" maxLength={80} {...form.field('name')} />
-          <SelectField label="Type" {...form.field('type')}>
-            {STICKER_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField label="Type" options={STICKER_TYPES} {...form.field('type')} />
           <TextareaField label="Description" rows={3} maxLength={1000} {...form.field('description')} />
           <ImagePicker
             stickerId={sticker?.id ?? 'new'}

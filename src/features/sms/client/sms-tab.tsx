@@ -5,7 +5,13 @@ import { toast } from 'sonner';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
-import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import {
+  EmptyState,
+  ListSkeleton,
+  ListStates,
+  SkeletonBlock,
+  SkeletonCard,
+} from '~/client/components/ui/list-states';
 import { SelectField } from '~/client/components/ui/select-field';
 import { Spinner } from '~/client/components/ui/spinner';
 import { TextareaField } from '~/client/components/ui/textarea-field';
@@ -368,12 +374,7 @@ function LogSkeleton() {
       label="Loading the SMS log"
       count={2}
       className="flex flex-col gap-3"
-      item={
-        <div className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4">
-          <SkeletonBlock className="h-4 w-3/4" />
-          <SkeletonBlock className="h-10" />
-        </div>
-      }
+      item={<SkeletonCard lines={['h-4 w-3/4', 'h-10']} />}
     />
   );
 }

@@ -19,8 +19,7 @@ export const smsQueryKeys = {
 /** The SMS log, newest first; every page carries the total. */
 export const smsSendsQueryOptions = pagedQueryOptions({
   queryKey: smsQueryKeys.sends(),
-  queryFn: ({ pageParam, signal }) =>
-    call(sms.sends.$get({ query: { cursor: pageParam ?? undefined } }, { init: { signal } })),
+  queryFn: ({ cursor, init }) => call(sms.sends.$get({ query: { cursor } }, { init })),
 });
 
 export function useSmsSends() {
@@ -30,13 +29,8 @@ export function useSmsSends() {
 export function smsRecipientsQueryOptions(sendId: string) {
   return pagedQueryOptions({
     queryKey: smsQueryKeys.recipients(sendId),
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        sms.sends[':sendId'].recipients.$get(
-          { param: { sendId }, query: { cursor: pageParam ?? undefined } },
-          { init: { signal } },
-        ),
-      ),
+    queryFn: ({ cursor, init }) =>
+      call(sms.sends[':sendId'].recipients.$get({ param: { sendId }, query: { cursor } }, { init })),
   });
 }
 
