@@ -6,19 +6,25 @@
 export const ECONOMY_SETTINGS = {
   weeklyLoginXp: { label: 'Weekly login XP', default: 10, max: 10_000 },
   weeklyLoginCoins: { label: 'Weekly login coins', default: 10, max: 10_000 },
-  weeklyLoginIntervalDays: { label: 'Days between weekly login bonuses', default: 7, max: 365 },
+  weeklyLoginIntervalDays: { label: 'Days between weekly login bonuses', default: 7, min: 1, max: 365 },
   postXp: { label: 'XP for a post', default: 15, max: 10_000 },
   postCoins: { label: 'Coins for a post', default: 15, max: 10_000 },
-  postCooldownHours: { label: 'Hours between rewarded posts', default: 24, max: 720 },
+  postCooldownHours: { label: 'Hours between rewarded posts', default: 24, min: 1, max: 720 },
   commentXp: { label: 'XP for a comment', default: 15, max: 10_000 },
   commentCoins: { label: 'Coins for a comment', default: 15, max: 10_000 },
-  commentCooldownHours: { label: 'Hours between rewarded comments', default: 1, max: 720 },
+  commentCooldownHours: { label: 'Hours between rewarded comments', default: 1, min: 1, max: 720 },
   ratingXp: { label: 'XP for a rating', default: 15, max: 10_000 },
-  ratingCooldownHours: { label: 'Hours between ratings', default: 24, max: 720 },
+  ratingCooldownHours: { label: 'Hours between ratings', default: 24, min: 1, max: 720 },
   approvedReferralXp: { label: 'XP for an approved referral', default: 250, max: 100_000 },
   referralRepeatPurchaseXp: { label: 'XP for a referral’s repeat purchase', default: 100, max: 100_000 },
   personalPurchaseXp: { label: 'XP for a personal purchase', default: 150, max: 100_000 },
   rewardMilestoneXp: { label: 'XP for hitting a reward milestone', default: 500, max: 100_000 },
+  dailyCoinCap: {
+    label: 'Most coins one kind of action pays a member in 24 hours',
+    default: 500,
+    min: 1,
+    max: 100_000,
+  },
   superReferrerCoins: { label: 'Coins for a super referrer', default: 150, max: 100_000 },
   superReferrerThreshold: { label: 'Approved referrals that make a super referrer', default: 5, max: 1_000 },
   adjustmentOwnerThreshold: {
@@ -36,3 +42,9 @@ export const ECONOMY_SETTING_KEYS = Object.keys(ECONOMY_SETTINGS) as EconomySett
 export const DEFAULT_ECONOMY_SETTINGS = Object.fromEntries(
   ECONOMY_SETTING_KEYS.map((key) => [key, ECONOMY_SETTINGS[key].default]),
 ) as EconomySettings;
+
+/** The least a setting may be: 1 for cooldowns and caps (an award without one could be farmed), 0 for amounts. */
+export function economySettingMin(key: EconomySettingKey): number {
+  const setting = ECONOMY_SETTINGS[key];
+  return 'min' in setting ? setting.min : 0;
+}

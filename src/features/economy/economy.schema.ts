@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import type { Page } from '~/shared/pagination';
-import { ECONOMY_SETTING_KEYS, ECONOMY_SETTINGS, type EconomySettings } from '~/shared/economy-settings';
+import {
+  ECONOMY_SETTING_KEYS,
+  ECONOMY_SETTINGS,
+  economySettingMin,
+  type EconomySettings,
+} from '~/shared/economy-settings';
 
-/** A partial update: any of the settings, each a whole number from 0 to its maximum. */
+/** A partial update: any of the settings, each a whole number from its minimum to its maximum. */
 export const updateEconomySettingsSchema = z
   .object(
     Object.fromEntries(
@@ -11,7 +16,12 @@ export const updateEconomySettingsSchema = z
         z
           .number(`${ECONOMY_SETTINGS[key].label} must be a number.`)
           .int(`${ECONOMY_SETTINGS[key].label} must be a whole number.`)
-          .min(0, `${ECONOMY_SETTINGS[key].label} cannot be negative.`)
+          .min(
+            economySettingMin(key),
+            economySettingMin(key) === 0
+              ? `${ECONOMY_SETTINGS[key].label} cannot be negative.`
+              : `${ECONOMY_SETTINGS[key].label} must be at least ${economySettingMin(key)}: an award without a cooldown could be farmed.`,
+          )
           .max(
             ECONOMY_SETTINGS[key].max,
             `${ECONOMY_SETTINGS[key].label} can be at most ${ECONOMY_SETTINGS[key].max}.`,

@@ -12,6 +12,7 @@ import {
 import {
   ECONOMY_SETTING_KEYS,
   ECONOMY_SETTINGS,
+  economySettingMin,
   type EconomySettingKey,
   type EconomySettings,
 } from '~/shared/economy-settings';
@@ -37,7 +38,7 @@ const NAMED_GROUPS: { title: string; keys: EconomySettingKey[] }[] = [
       'rewardMilestoneXp',
     ],
   },
-  { title: 'Manual adjustments', keys: ['adjustmentOwnerThreshold'] },
+  { title: 'Limits', keys: ['dailyCoinCap', 'adjustmentOwnerThreshold'] },
 ];
 
 /** A setting added later shows up under Other until it is given a group. */
@@ -124,7 +125,7 @@ function EconomyForm({ settings, canEdit }: { settings: EconomySettings; canEdit
                 hint={`Current: ${settings[key]}`}
                 type="number"
                 inputMode="numeric"
-                min={0}
+                min={economySettingMin(key)}
                 max={ECONOMY_SETTINGS[key].max}
                 step={1}
                 // The hint is TextField's only span: keep "Current: N" on one line beside a long label.

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import { HOUR_MS } from '~/shared/time';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { DAY_MS, HOUR_MS } from '~/shared/time';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { shortOrderId } from '~/features/shop/orders.schema';
 import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
-import { awardCause } from '~/server/db/tables/economy.tables';
+import { awardCause, ledgerEntry } from '~/server/db/tables/economy.tables';
 import type { UserRow } from '~/server/session';
 import { takeCooldown, type CooldownAction } from './cooldown.service';
 import { readEconomySettings } from './economy-settings.service';
@@ -36,15 +36,40 @@ export async function awardOnce(
   if (award.coins <= 0 && award.xp <= 0) return null;
   if (!(await takeCooldown(tx, award.userId, award.action, award.cooldownHours * HOUR_MS, award.at)))
     return null;
+  const coins = await withinDailyCap(tx, award);
+  if (coins <= 0 && award.xp <= 0) return null;
   await applyAward(tx, {
     userId: award.userId,
-    coins: award.coins,
+    coins,
     xp: award.xp,
     reason: award.reason,
     ...(award.reference ? { reference: award.reference } : {}),
     at: award.at,
   });
-  return { coins: award.coins, xp: award.xp };
+  return { coins, xp: award.xp };
+}
+
+/**
+ * The coins an action may still pay the member: what one kind of action paid them in the last 24 hours counts
+ * against the economy setting's daily cap (XP is not capped).
+ */
+async function withinDailyCap(
+  tx: Executor,
+  award: { userId: string; reason: string; coins: number; at: Date },
+) {
+  if (award.coins <= 0) return 0;
+  const { dailyCoinCap } = await readEconomySettings(tx);
+  const [paid] = await tx
+    .select({ coins: sql<number>`coalesce(sum(${ledgerEntry.deltaCoins}), 0)::int` })
+    .from(ledgerEntry)
+    .where(
+      and(
+        eq(ledgerEntry.userId, award.userId),
+        eq(ledgerEntry.reason, award.reason),
+        gt(ledgerEntry.createdAt, new Date(award.at.getTime() - DAY_MS)),
+      ),
+    );
+  return Math.max(0, Math.min(award.coins, dailyCoinCap - (paid?.coins ?? 0)));
 }
 
 /**

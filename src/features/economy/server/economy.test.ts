@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '~/shared/time';
-import { signedInMember } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/server/testing/members';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
@@ -159,6 +159,10 @@ describe('economy settings', () => {
       [{ postXp: -5 }, 'XP for a post cannot be negative.'],
       [{ postXp: 1.5 }, 'XP for a post must be a whole number.'],
       [{ postXp: 'lots' }, 'XP for a post must be a number.'],
+      [
+        { commentCooldownHours: 0 },
+        'Hours between rewarded comments must be at least 1: an award without a cooldown could be farmed.',
+      ],
       [{ madeUp: 3 }, undefined],
     ] as const) {
       const response = await t.call('PUT', '/api/economy/settings', body, { Cookie: cookie });
@@ -166,6 +170,51 @@ describe('economy settings', () => {
       if (message) expect(await response.json()).toMatchObject({ error: { message } });
     }
     const settings = await t.call('GET', '/api/economy/settings', undefined, { Cookie: cookie });
-    expect(await settings.json()).toMatchObject({ settings: { postXp: 15 } });
+    expect(await settings.json()).toMatchObject({ settings: { postXp: 15, commentCooldownHours: 1 } });
+  });
+
+  it('pays one kind of action at most the daily coin cap in 24 hours, and XP always', async () => {
+    const owner = await signedInWithRoles(t, ['Owner']);
+    const saved = await t.call(
+      'PUT',
+      '/api/economy/settings',
+      { dailyCoinCap: 20 },
+      { Cookie: owner.cookie },
+    );
+    expect(saved.status).toBe(200);
+    const author = await signedInMember(t);
+    const { cookie, user: commenter } = await signedInMember(t);
+    const post = await t.call(
+      'POST',
+      '/api/feed/posts',
+      { content: 'Talk to me' },
+      { Cookie: author.cookie },
+    );
+    const { post: created } = (await post.json()) as { post: { id: string } };
+    const paid: unknown[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      const response = await t.call(
+        'POST',
+        `/api/feed/posts/${created.id}/comments`,
+        { content: `Comment ${n}`, isAnonymous: false },
+        { Cookie: cookie },
+      );
+      expect(response.status).toBe(201);
+      paid.push(((await response.json()) as { award: unknown }).award);
+      t.clock.advance(60 * 60 * 1000);
+    }
+    // 15, then the 5 left under the cap of 20, then none; the XP each time.
+    expect(paid).toEqual([
+      { coins: 15, xp: 15 },
+      { coins: 5, xp: 15 },
+      { coins: 0, xp: 15 },
+    ]);
+    const comments = await t.database.db
+      .select({ coins: ledgerEntry.deltaCoins })
+      .from(ledgerEntry)
+      .where(and(eq(ledgerEntry.userId, commenter.id), eq(ledgerEntry.reason, 'comment')))
+      .orderBy(ledgerEntry.createdAt);
+    expect(comments.map((row) => row.coins)).toEqual([15, 5, 0]);
+    await t.call('PUT', '/api/economy/settings', { dailyCoinCap: 500 }, { Cookie: owner.cookie });
   });
 });
