@@ -7,6 +7,7 @@ import { BENCH_CONVERSATION_ID, benchInbox, measureMessageLatency } from './inbo
 import { BENCH_AUDIT_DRIVER, BENCH_AUDIT_ORDER, benchAuditLog } from './audit-bench';
 import { benchFeed } from './feed-bench';
 import type { LoadRequest } from './load';
+import { BENCH_LEADERBOARD_MEMBERS, benchLeaderboard } from './leaderboard-bench';
 
 /**
  * What `npm run bench` measures against the running app. A feature that adds a route worth watching adds a
@@ -64,6 +65,11 @@ export const scenarios: Scenario[] = [
     setup: benchFeed,
   },
   { name: 'GET /api/feed?q=music (search, a page of 20)', path: '/api/feed?q=music', setup: benchFeed },
+  {
+    name: `GET /api/economy/leaderboard (a page of 20 of ${BENCH_LEADERBOARD_MEMBERS} ranked members, with ranks and the viewer's row)`,
+    path: '/api/economy/leaderboard',
+    setup: benchLeaderboard,
+  },
   {
     name: 'GET /api/admin/audit-log?driverId=... (the audit log filtered by one driver of 20, a page of 50)',
     path: `/api/admin/audit-log?driverId=${BENCH_AUDIT_DRIVER}`,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { levelFromXp } from '~/shared/economy';
 import { levelTitle } from '~/shared/level-titles';
@@ -31,16 +31,24 @@ function after(cursor: string | undefined): SQL | undefined {
   );
 }
 
+/** How many ranked members hold more coins than `coins` (or at least as many): one count over the index. */
+const countAbove = ({ db }: ServiceContext, coins: number, orEqual = false) =>
+  db.$count(user, and(ranked, orEqual ? gte(user.exoticCoins, coins) : gt(user.exoticCoins, coins)));
+
 /**
- * Competition ranking (1, 2, 2, 4): one more than the number of ranked members with more coins. Each distinct
- * balance costs one count over the index, which is O(rank): cheap at the top, where most eyes are.
+ * Competition ranks (1, 2, 2, 4) for a page's balances, in order: a rank is one more than the members with more
+ * coins. Two counts serve the whole page: the members above its first balance, and those at or above it; a later
+ * balance adds the page's rows between the two. Each count is O(rank): cheap at the top, where most eyes are.
  */
-async function ranksOf({ db }: ServiceContext, balances: number[]): Promise<Map<number, number>> {
-  const distinct = [...new Set(balances)];
-  const above = await Promise.all(
-    distinct.map((coins) => db.$count(user, and(ranked, gt(user.exoticCoins, coins)))),
+async function pageRanks(ctx: ServiceContext, balances: number[]): Promise<number[]> {
+  const first = balances[0];
+  if (first === undefined) return [];
+  const [above, atLeast] = await Promise.all([countAbove(ctx, first), countAbove(ctx, first, true)]);
+  return balances.map((coins, index) =>
+    coins === first
+      ? above + 1
+      : atLeast + balances.slice(0, index).filter((earlier) => earlier < first && earlier > coins).length + 1,
   );
-  return new Map(distinct.map((coins, index) => [coins, above[index]! + 1]));
 }
 
 function toRow(row: UserRow, rank: number): LeaderboardRow {
@@ -76,13 +84,16 @@ export async function leaderboard(
     .select()
     .from(user)
     .where(and(ranked, eq(user.id, actor.id)));
-  const ranks = await ranksOf(ctx, [
-    ...page.items.map((row) => row.exoticCoins),
-    ...(me ? [me.exoticCoins] : []),
+  const [ranks, meAbove] = await Promise.all([
+    pageRanks(
+      ctx,
+      page.items.map((row) => row.exoticCoins),
+    ),
+    me ? countAbove(ctx, me.exoticCoins) : Promise.resolve(0),
   ]);
   return {
     ...page,
-    items: page.items.map((row) => toRow(row, ranks.get(row.exoticCoins)!)),
-    me: me ? toRow(me, ranks.get(me.exoticCoins)!) : null,
+    items: page.items.map((row, index) => toRow(row, ranks[index]!)),
+    me: me ? toRow(me, meAbove + 1) : null,
   };
 }

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { insertMember } from '~/server/db/seed/seed';
+import type { ScenarioContext, ScenarioExtras } from './scenarios';
+
+/** How many ranked members the leaderboard scenario runs against: 2000 in a normal run; 100000 to check scale. */
+export const BENCH_LEADERBOARD_MEMBERS = Number(process.env.BENCH_LEADERBOARD_MEMBERS || 2000);
+
+/**
+ * BENCH_LEADERBOARD_MEMBERS members with spread-out balances (many ties, as real boards have), written with
+ * generate_series, and a viewer in the middle of the board (their own row is ranked on every request, the
+ * O(rank) count the service's comment names).
+ */
+let viewer: Promise<ScenarioExtras> | undefined;
+export function benchLeaderboard(context: ScenarioContext): Promise<ScenarioExtras> {
+  viewer ??= (async () => {
+    const { db } = context.deps.database;
+    const password = 'bench-password-1';
+    const email = 'leader@bench.example';
+    const viewerId = await db.transaction((tx) =>
+      insertMember(tx, { name: 'Bench Leader', email, roles: ['Member'] }, password, new Date()),
+    );
+    await db.execute(sql`
+      insert into "user" (id, name, email, referral_code, exotic_coins, xp, created_at, updated_at)
+      select 'bench-leader-' || g, 'Ranked Member ' || g, 'ranked' || g || '@bench.example',
+             'VAULT-B' || lpad(g::text, 7, '0'), (g * 7919) % 5000, (g * 104729) % 90000,
+             now() - g * interval '1 minute', now()
+      from generate_series(1, ${BENCH_LEADERBOARD_MEMBERS}) as g`);
+    await db.execute(sql`update "user" set exotic_coins = 2500 where id = ${viewerId}`);
+    await db.execute(sql`analyze "user"`);
+    const response = await fetch(`${context.url}/api/accounts/login`, {
+      method: 'POST',
+      headers: { Origin: context.url, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
+    return { headers: { Cookie: cookie } };
+  })();
+  return viewer;
+}
