@@ -2,30 +2,7 @@ import fs from 'node:fs';
 import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import type { OrderView, PlaceOrderResponse } from '~/features/shop/orders.schema';
 import type { ShopSettings } from '~/features/shop/shop.schema';
-import {
-  originOf,
-  registerByApi,
-  signInByApi,
-  skipWelcomeDialogs,
-  test as base,
-  uniqueMember,
-} from './fixtures';
-
-/** The Owner's dashboard in a browser of its own, with the worker's shared Owner session. */
-const test = base.extend<{ ownerPage: Page }>({
-  ownerPage: async ({ browser, ownerApi }, use, testInfo) => {
-    const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-    const context = await browser.newContext({
-      baseURL,
-      viewport,
-      isMobile,
-      hasTouch,
-      storageState: await ownerApi.storageState(),
-    });
-    await use(await context.newPage());
-    await context.close();
-  },
-});
+import { originOf, registerByApi, signInByApi, skipWelcomeDialogs, test, uniqueMember } from './fixtures';
 
 /** A new member signed in through the API of a browser context of their own. */
 async function newMember(browser: Browser, testInfo: TestInfo, label: string) {

@@ -115,7 +115,7 @@ export async function headerTabNames(page: Page, testInfo: TestInfo): Promise<st
  * Stories that need the Owner's API (roles, order statuses) share one signed-in session per worker: sign-in is
  * limited to 5 a minute per account, and several specs act as the Owner.
  */
-export const test = base.extend<object, { ownerApi: APIRequestContext }>({
+export const test = base.extend<{ ownerPage: Page }, { ownerApi: APIRequestContext }>({
   ownerApi: [
     async ({ playwright }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL!;
@@ -138,4 +138,19 @@ export const test = base.extend<object, { ownerApi: APIRequestContext }>({
     },
     { scope: 'worker', timeout: 90_000 },
   ],
+  /** The Owner's dashboard in a browser of its own (the project's size), with the worker's shared Owner session. */
+  ownerPage: async ({ browser, ownerApi }, use, testInfo) => {
+    const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
+    const context = await browser.newContext({
+      baseURL,
+      viewport,
+      isMobile,
+      hasTouch,
+      storageState: await ownerApi.storageState(),
+    });
+    const page = await context.newPage();
+    await skipWelcomeDialogs(page);
+    await use(page);
+    await context.close();
+  },
 });

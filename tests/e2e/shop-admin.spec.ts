@@ -14,7 +14,7 @@ import {
   registerByApi,
   signInByApi,
   skipWelcomeDialogs,
-  test as base,
+  test,
   uniqueMember,
 } from './fixtures';
 
@@ -22,20 +22,6 @@ import {
  * The Owner's dashboard in a browser of its own, signed in with the worker's shared Owner session (sign-in is
  * limited to 5 a minute per account).
  */
-const test = base.extend<{ ownerPage: Page }>({
-  ownerPage: async ({ browser, ownerApi }, use, testInfo) => {
-    const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-    const context = await browser.newContext({
-      baseURL,
-      viewport,
-      isMobile,
-      hasTouch,
-      storageState: await ownerApi.storageState(),
-    });
-    await use(await context.newPage());
-    await context.close();
-  },
-});
 
 /** A valid 1 x 1 PNG. */
 const TINY_PNG = Buffer.from(

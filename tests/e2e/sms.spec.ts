@@ -1,31 +1,6 @@
 import fs from 'node:fs';
-import { expect, type Page } from '@playwright/test';
-import {
-  demoMembers,
-  expectToast,
-  originOf,
-  skipWelcomeDialogs,
-  test as base,
-  uniqueMember,
-} from './fixtures';
-
-/** The Owner's dashboard in a browser of its own, signed in with the worker's shared Owner session. */
-const test = base.extend<{ ownerPage: Page }>({
-  ownerPage: async ({ browser, ownerApi }, use, testInfo) => {
-    const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-    const context = await browser.newContext({
-      baseURL,
-      viewport,
-      isMobile,
-      hasTouch,
-      storageState: await ownerApi.storageState(),
-    });
-    const page = await context.newPage();
-    await skipWelcomeDialogs(page);
-    await use(page);
-    await context.close();
-  },
-});
+import { expect } from '@playwright/test';
+import { demoMembers, expectToast, originOf, test, uniqueMember } from './fixtures';
 
 /** Stories that change what every member sees; they run alone, after the rest (see playwright.config.ts). */
 const SHARED_STATE = { tag: '@shared-state' };
