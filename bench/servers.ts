@@ -20,14 +20,29 @@ export async function listenOnLoopback(server: http.Server): Promise<LocalServer
     });
   });
   const { port } = server.address() as AddressInfo;
+  // Requests still being answered: the load generator stops mid-flight, and their handlers may still be waiting
+  // on the database, which must not close under them.
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  server.on('request', (_request, response: http.ServerResponse) => {
+    inFlight += 1;
+    response.once('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    });
+  });
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        // autocannon's keep-alive sockets would otherwise hold close() open.
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    async close() {
+      const closed = new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
+      server.closeIdleConnections();
+      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+      // autocannon's keep-alive sockets would otherwise hold close() open.
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }
 
