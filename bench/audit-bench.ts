@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
 import { insertMember } from '~/server/db/seed/seed';
 import type { ScenarioContext, ScenarioExtras } from './scenarios';
+import { signInForBench } from './servers';
 
 /** Audit rows the Audit Log scenarios read: 2000 in a normal run; 1000000 to check a filtered page at scale. */
 export const BENCH_AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS || 2000);
@@ -54,17 +55,7 @@ export function benchAuditLog(context: ScenarioContext): Promise<ScenarioExtras>
       ),
     );
     await insertScaleAuditRows(db, BENCH_AUDIT_ROWS, adminId);
-    const response = await fetch(`${context.url}/api/accounts/login`, {
-      method: 'POST',
-      headers: { Origin: context.url, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'audit-admin@bench.example', password }),
-    });
-    if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0]!)
-      .join('; ');
-    return { headers: { Cookie: cookie } };
+    return signInForBench(context.url, 'audit-admin@bench.example', password);
   })();
   return reader;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
 import { insertMember } from '~/server/db/seed/seed';
 import type { ScenarioContext, ScenarioExtras } from './scenarios';
+import { signInForBench } from './servers';
 
 /** How many posts the feed scenarios run against: 200 in a normal run; 100000 or 1000000 to check scale. */
 export const BENCH_FEED_POSTS = Number(process.env.BENCH_FEED_POSTS || 200);
@@ -43,17 +44,7 @@ export function benchFeed(context: ScenarioContext): Promise<ScenarioExtras> {
       }
     });
     await insertScalePosts(db, BENCH_FEED_POSTS);
-    const response = await fetch(`${context.url}/api/accounts/login`, {
-      method: 'POST',
-      headers: { Origin: context.url, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'feed0@bench.example', password }),
-    });
-    if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0]!)
-      .join('; ');
-    return { headers: { Cookie: cookie } };
+    return signInForBench(context.url, 'feed0@bench.example', password);
   })();
   return reader;
 }

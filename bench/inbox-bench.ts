@@ -8,6 +8,7 @@ import { conversation, conversationParticipant } from '~/server/db/tables/inbox.
 import { insertMember } from '~/server/db/seed/seed';
 import { sseReader } from '~/server/testing/sse';
 import type { ScenarioContext } from './scenarios';
+import { signInForBench } from './servers';
 
 /**
  * Realtime latency: the time from one member sending a message to the other member's browser receiving its event
@@ -59,20 +60,6 @@ export async function measureMessageLatency(options: {
 
 /** The conversation the send scenario writes into, created with a known id so the scenario's path can name it. */
 export const BENCH_CONVERSATION_ID = 'bench-conversation';
-
-async function signInForBench(url: string, email: string, password: string) {
-  const response = await fetch(`${url}/api/accounts/login`, {
-    method: 'POST',
-    headers: { Origin: url, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-  return { headers: { Cookie: cookie } };
-}
 
 /**
  * A sender with 20 conversations, each with a message (the inbox list), and one more with a recipient under a

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { insertMember } from '~/server/db/seed/seed';
 import type { ScenarioContext, ScenarioExtras } from './scenarios';
+import { signInForBench } from './servers';
 
 /** How many ranked members the leaderboard scenario runs against: 2000 in a normal run; 100000 to check scale. */
 export const BENCH_LEADERBOARD_MEMBERS = Number(process.env.BENCH_LEADERBOARD_MEMBERS || 2000);
@@ -27,17 +28,7 @@ export function benchLeaderboard(context: ScenarioContext): Promise<ScenarioExtr
       from generate_series(1, ${BENCH_LEADERBOARD_MEMBERS}) as g`);
     await db.execute(sql`update "user" set exotic_coins = 2500 where id = ${viewerId}`);
     await db.execute(sql`analyze "user"`);
-    const response = await fetch(`${context.url}/api/accounts/login`, {
-      method: 'POST',
-      headers: { Origin: context.url, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0]!)
-      .join('; ');
-    return { headers: { Cookie: cookie } };
+    return signInForBench(context.url, email, password);
   })();
   return viewer;
 }

@@ -8,6 +8,7 @@ import { BENCH_AUDIT_DRIVER, BENCH_AUDIT_ORDER, benchAuditLog } from './audit-be
 import { benchFeed } from './feed-bench';
 import type { LoadRequest } from './load';
 import { BENCH_LEADERBOARD_MEMBERS, benchLeaderboard } from './leaderboard-bench';
+import { signInForBench } from './servers';
 
 /**
  * What `npm run bench` measures against the running app. A feature that adds a route worth watching adds a
@@ -109,17 +110,7 @@ function signedInShopper(context: ScenarioContext): Promise<ScenarioExtras> {
       description: 'Ordered by the benchmark.',
       price35gCents: 4500,
     });
-    const response = await fetch(`${context.url}/api/accounts/login`, {
-      method: 'POST',
-      headers: { Origin: context.url, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'shopper@bench.example', password }),
-    });
-    if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0]!)
-      .join('; ');
-    return { headers: { Cookie: cookie } };
+    return signInForBench(context.url, 'shopper@bench.example', password);
   })();
   return shopper;
 }

@@ -98,3 +98,18 @@ export function startRawSelectServer(db: Db): Promise<LocalServer> {
   });
   return listenOnLoopback(server);
 }
+
+/** Signs a member in through the app's real sign-in route; the cookie to send with a scenario's requests. */
+export async function signInForBench(url: string, email: string, password: string) {
+  const response = await fetch(`${url}/api/accounts/login`, {
+    method: 'POST',
+    headers: { Origin: url, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+  return { headers: { Cookie: cookie } };
+}
