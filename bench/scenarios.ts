@@ -3,6 +3,7 @@ import type { AppServices } from '~/server/app-env';
 import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
 import type { PlaceOrderInput } from '~/features/shop/orders.schema';
 import type { SendMessageInput } from '~/features/inbox/inbox.schema';
+import type { RedeemInput } from '~/features/economy/rewards.schema';
 import { BENCH_CONVERSATION_ID, benchInbox, measureMessageLatency } from './inbox-bench';
 import { BENCH_AUDIT_DRIVER, BENCH_AUDIT_ORDER, benchAuditLog } from './audit-bench';
 import { benchFeed } from './feed-bench';
@@ -31,6 +32,13 @@ export const scenarios: Scenario[] = [
       expectedTotalCents: 2 * 4500 + 2000,
     } satisfies PlaceOrderInput,
     setup: signedInShopper,
+  },
+  {
+    name: 'POST /api/rewards/.../redeem (redeem a Pre-Roll: debit, redemption, audit, milestone check)',
+    method: 'POST',
+    path: '/api/rewards/reward-pre-roll/redeem',
+    body: { expectedCost: 63, idempotencyKey: 'bench-redeem-[<id>]' } satisfies RedeemInput,
+    setup: signedInRedeemer,
   },
   {
     name: 'GET /api/inbox/conversations (an inbox of 20 conversations)',
@@ -113,6 +121,29 @@ function signedInShopper(context: ScenarioContext): Promise<ScenarioExtras> {
     return signInForBench(context.url, 'shopper@bench.example', password);
   })();
   return shopper;
+}
+
+/** A member with coins for every redeem of the run (the reward catalogue comes with the migrations). */
+let redeemer: Promise<ScenarioExtras> | undefined;
+function signedInRedeemer(context: ScenarioContext): Promise<ScenarioExtras> {
+  redeemer ??= (async () => {
+    const password = 'bench-password-1';
+    await context.deps.database.db.transaction((tx) =>
+      insertMember(
+        tx,
+        {
+          name: 'Bench Redeemer',
+          email: 'redeemer@bench.example',
+          roles: ['Member'],
+          exoticCoins: 1_000_000_000,
+        },
+        password,
+        new Date(),
+      ),
+    );
+    return signInForBench(context.url, 'redeemer@bench.example', password);
+  })();
+  return redeemer;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionQueryKey } from '~/client/lib/session';
 import { driverQueueQueryKey, driversQueryKey } from '~/features/delivery/client/delivery.queries';
 import { economyQueryKeys } from '~/features/economy/client/economy.queries';
+import { rewardsQueryKeys } from '~/features/economy/client/rewards.queries';
 import { contentOptions, feedQueryKeys } from '~/features/feed/client/feed.queries';
 import { inboxQueryKeys, inboxUnreadOptions } from '~/features/inbox/client/inbox.queries';
 import { memberListOptions } from '~/features/members/client/members.queries';
@@ -35,6 +36,8 @@ const fromFactories: { [T in Topic]: (ids: EventIds<T>) => QueryKey[] } = {
   'shop.settings': () => [shopQueryKeys.settings()],
   'sms.changed': () => [smsQueryKeys.all],
   'economy.settings': () => [economyQueryKeys.settings()],
+  'rewards.catalog': () => [rewardsQueryKeys.catalog(), rewardsQueryKeys.admin()],
+  'rewards.redemptions': () => [rewardsQueryKeys.mine(), rewardsQueryKeys.requests()],
   'session.balance': () => [sessionQueryKey, economyQueryKeys.cooldowns(), profileQueryKeys.history()],
   'session.profile': () => [sessionQueryKey],
   'members.changed': ({ memberId }) => [

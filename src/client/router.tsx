@@ -4,14 +4,6 @@ import { RootLayout } from './components/root-layout';
 import { RequireCapability, RequireSession, VisitorsOnly } from './components/route-guards';
 import { SignedInLayout } from './components/signed-in-layout';
 import { paths, routePatterns } from './lib/paths';
-import type { PlaceholderHandle } from './pages/placeholder-page';
-
-/** Until its issue lands, a signed-in page is the shared placeholder with the page's title. */
-const placeholder = (path: string, title: string): RouteObject => ({
-  path,
-  handle: { title } satisfies PlaceholderHandle,
-  lazy: () => import('./pages/placeholder-page'),
-});
 
 /** A public text page: one component, its text loaded with the route. */
 const staticPage = (path: string, load: () => Promise<{ content: unknown }>): RouteObject => ({
@@ -55,8 +47,11 @@ export const router = createBrowserRouter([
               { path: paths.menu(), lazy: () => import('~/features/shop/client/menu-page') },
               { path: paths.leaderboard(), lazy: () => import('~/features/economy/client/leaderboard-page') },
               { path: paths.missions(), lazy: () => import('~/features/economy/client/missions-page') },
-              placeholder(paths.rewardsCenter(), 'Rewards Center'),
-              { path: paths.cart(), lazy: () => import('~/features/shop/client/cart-page') },
+              {
+                path: paths.rewardsCenter(),
+                lazy: () => import('~/features/economy/client/rewards-center-page'),
+              },
+              { path: paths.cart(), lazy: () => import('./pages/cart-page') },
               { path: paths.orders(), lazy: () => import('~/features/shop/client/my-orders-page') },
               { path: paths.profile(), lazy: () => import('~/features/profiles/client/profile-page') },
               {

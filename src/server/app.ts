@@ -8,6 +8,7 @@ import { auditLogRoutes } from '~/features/audit/server/audit-log.routes';
 import { adminMembersRoutes } from '~/features/members/server/members.routes';
 import { adminDriversRoutes, driverRoutes } from '~/features/delivery/server/delivery.routes';
 import { economyRoutes } from '~/features/economy/server/economy.routes';
+import { adminRewardsRoutes, rewardsRoutes } from '~/features/economy/server/rewards.routes';
 import { feedRoutes } from '~/features/feed/server/feed.routes';
 import { moderationRoutes } from '~/features/feed/server/moderation.routes';
 import { inboxRoutes } from '~/features/inbox/server/inbox.routes';
@@ -117,8 +118,10 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   api.route('/admin/sms', adminSmsRoutes);
   api.route('/admin/export', databaseExportRoutes);
   api.route('/admin/audit-log', auditLogRoutes);
+  api.route('/admin/rewards', adminRewardsRoutes);
   api.route('/driver', driverRoutes);
   api.route('/economy', economyRoutes);
+  api.route('/rewards', rewardsRoutes);
   api.route('/notifications', notificationsRoutes);
   api.route('/profile', profileRoutes);
   api.route('/members', membersRoutes);

@@ -40,6 +40,11 @@ async function main() {
       );
     },
   ) as Server;
+  // Keep idle connections longer than the clients and proxies that reuse them (load balancers idle out at 60 s):
+  // with Node's 5 s default, a request sent on a kept-alive socket just as the server closes it fails with
+  // ECONNRESET before it reaches the app.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -24,6 +24,8 @@ export const errorStatus = {
   ON_COOLDOWN: 409,
   /** This member has already reported this post or comment. */
   ALREADY_REPORTED: 409,
+  /** A reward's cost changed since the member saw it: the answer names the new cost. */
+  COST_CHANGED: 409,
   /** A spend larger than the member's balance. */
   NOT_ENOUGH_COINS: 409,
   PAYLOAD_TOO_LARGE: 413,

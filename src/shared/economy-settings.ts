@@ -19,6 +19,12 @@ export const ECONOMY_SETTINGS = {
   referralRepeatPurchaseXp: { label: 'XP for a referral’s repeat purchase', default: 100, max: 100_000 },
   personalPurchaseXp: { label: 'XP for a personal purchase', default: 150, max: 100_000 },
   rewardMilestoneXp: { label: 'XP for hitting a reward milestone', default: 500, max: 100_000 },
+  rewardMilestoneStepCoins: {
+    label: 'Coins spent on rewards between milestones (after the first redemption)',
+    default: 1_000,
+    min: 1,
+    max: 1_000_000,
+  },
   dailyCoinCap: {
     label: 'Most coins one kind of action pays a member in 24 hours',
     default: 500,

@@ -117,6 +117,25 @@ export const EVENT_TOPICS = {
   'sms.changed': topic({ ids: [], audience: ['read:sms'], invalidates: () => [['sms']] }),
 
   'economy.settings': forEveryone(['economy', 'settings']),
+  // A reward was added, edited, hidden or shown: the Rewards Center and the Economy tab's catalogue.
+  'rewards.catalog': topic({
+    ids: [],
+    audience: ['everyone'],
+    invalidates: () => [
+      ['rewards', 'catalog'],
+      ['rewards', 'admin'],
+    ],
+  }),
+  // A member's redemption was made, moved in or out of the cart, used, returned, approved or refused: their
+  // rewards and cart on every device, and the staff's queue of requests.
+  'rewards.redemptions': topic({
+    ids: ['userId'],
+    audience: ['users', 'manage:rewards'],
+    invalidates: () => [
+      ['rewards', 'mine'],
+      ['rewards', 'requests'],
+    ],
+  }),
   // Coins or XP changed: the header reads them from the session; the Missions guide's cooldowns and the member's
   // history follow.
   'session.balance': topic({

@@ -87,7 +87,7 @@ const grants: Record<Role, readonly Capability[]> = {
     'read:contact-details',
     'receive:new-order-notifications',
   ],
-  'Economy Manager': ['view:admin', 'read:economy', 'manage:economy'],
+  'Economy Manager': ['view:admin', 'read:economy', 'manage:economy', 'manage:rewards'],
   'Rewards Manager': ['view:admin', 'read:economy', 'manage:rewards'],
   'SMS Manager': ['view:admin', 'read:sms', 'send:sms'],
   Support: ['view:admin', 'read:members', 'read:orders', 'message:members'],

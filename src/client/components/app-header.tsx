@@ -8,6 +8,7 @@ import { Avatar } from '~/client/components/ui/avatar';
 import { CountBadge } from '~/client/components/ui/count-badge';
 import { NotificationBell } from '~/features/notifications/client/notification-bell';
 import { useCartCount } from '../lib/cart-storage';
+import { useCartRewards } from '~/features/economy/client/rewards.queries';
 import { showErrorToast } from '../lib/error-toast';
 import { paths } from '../lib/paths';
 import { DesktopTabs, PhoneNavMenu } from './header-nav';
@@ -25,7 +26,8 @@ export function AppHeader({ user }: { user: SessionUser }) {
     tab.to === paths.inbox() ? { ...tab, badge: inboxUnread } : tab,
   );
   const navigate = useNavigate();
-  const cartCount = useCartCount(user.id);
+  // The device's sticker lines and the member's rewards in the cart (on the server, the same on every device).
+  const cartCount = useCartCount(user.id) + (useCartRewards().data?.length ?? 0);
   const logout = useLogout({
     onSuccess: () => {
       toast('Logged out', { description: 'See you soon!' });

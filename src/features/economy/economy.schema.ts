@@ -80,13 +80,16 @@ export const LEDGER_REASONS: Record<string, string> = {
   'referral-repeat-purchase': 'Referral repeat purchase',
   'super-referrer': 'Super Referrer',
   adjustment: 'Adjustment by the Vault Team',
+  redeem: 'Reward redeemed',
+  'redeem-refund': 'Reward request refused: coins returned',
+  'reward-milestone': 'Reward milestone',
 };
 
 export interface LedgerItem {
   id: string;
   /** A label from LEDGER_REASONS (the raw reason for one it does not know). */
   reason: string;
-  /** The staff's note, for an adjustment. */
+  /** The staff's note, for an adjustment; the reward's title, for a redemption or its refund. */
   note: string | null;
   coins: number;
   xp: number;

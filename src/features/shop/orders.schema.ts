@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, type Page } from '~/shared/pagination';
 import { usPhone } from '~/shared/phone';
-import { STICKER_SIZES, type StickerSize } from '~/features/shop/shop.schema';
+import { SIZE_LABELS, STICKER_SIZES, type StickerSize } from '~/features/shop/shop.schema';
 
 export const DELIVERY_METHODS = ['Delivery', 'Pickup'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
@@ -36,6 +36,9 @@ export const CART_EMPTY_OR_SIGNED_OUT = 'Cannot submit order: Your cart is empty
 export const PHONE_REQUIRED = 'Phone number required';
 export const ADDRESS_REQUIRED = 'Address required';
 export const PICKUP_LOCATION_REQUIRED = 'Pickup location required';
+/** A cart holding rewards but no sticker: rewards go out with a sticker order. */
+export const REWARDS_NEED_A_STICKER = 'Add a sticker to your cart: rewards go out with a sticker order.';
+export const MAX_ORDER_REWARDS = 20;
 
 const orderLineSchema = z.strictObject(
   {
@@ -67,14 +70,23 @@ export const placeOrderSchema = z
       notes: z.string().trim().max(500, 'Keep the notes under 500 characters.').default(''),
       items: z
         .array(orderLineSchema, CART_EMPTY_OR_SIGNED_OUT)
-        .min(1, CART_EMPTY_OR_SIGNED_OUT)
         .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines.`),
+      /** The member's rewards in the cart (their redemptions' ids): each becomes a $0 line of this order. */
+      rewardIds: z
+        .array(z.string().min(1).max(64), 'Send the rewards in your cart as a list.')
+        .max(MAX_ORDER_REWARDS, `An order can carry at most ${MAX_ORDER_REWARDS} rewards.`)
+        .default([]),
       /** The total the member saw, in cents: a different server total is a 409 instead of a surprise. */
       expectedTotalCents: z.number().int().min(0),
     },
     { error: 'Send only the order form’s fields: the shop sets the prices.' },
   )
   .superRefine((order, ctx) => {
+    // An order needs a sticker line; rewards ride along with one.
+    if (order.items.length === 0) {
+      const message = order.rewardIds.length ? REWARDS_NEED_A_STICKER : CART_EMPTY_OR_SIGNED_OUT;
+      ctx.addIssue({ code: 'custom', path: ['items'], message });
+    }
     if (order.deliveryMethod === 'Delivery' && !order.address) {
       ctx.addIssue({ code: 'custom', path: ['address'], message: ADDRESS_REQUIRED });
     }
@@ -87,10 +99,16 @@ export type PlaceOrderValues = z.output<typeof placeOrderSchema>;
 
 export const orderIdSchema = z.object({ orderId: z.string().min(1).max(64) });
 
+/** A sticker line's size, or 'Reward' for a reward line (named 'REWARD: …', $0). */
+export type OrderLineSize = StickerSize | 'Reward';
+
+/** How an order line's size reads: the menu's tab label, or 'Reward'. */
+export const lineSizeLabel = (size: OrderLineSize) => (size === 'Reward' ? 'Reward' : SIZE_LABELS[size]);
+
 export interface OrderLineView {
   stickerId: string | null;
   stickerName: string;
-  size: StickerSize;
+  size: OrderLineSize;
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;

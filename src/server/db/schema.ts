@@ -9,6 +9,7 @@ import * as notifications from './tables/notifications.tables';
 import * as orders from './tables/orders.tables';
 import * as shop from './tables/shop.tables';
 import * as rateLimit from './tables/rate-limit.tables';
+import * as rewards from './tables/rewards.tables';
 import * as sms from './tables/sms.tables';
 
 export const tables = {
@@ -19,6 +20,7 @@ export const tables = {
   ...economy,
   ...notifications,
   ...shop,
+  ...rewards,
   ...orders,
   ...inbox,
   ...feed,

@@ -9,6 +9,7 @@ import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { sticker } from '~/server/db/tables/shop.tables';
+import { reward } from '~/server/db/tables/rewards.tables';
 import { pageOf, timeKeyset } from '~/server/pagination';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { shortOrderId } from '~/features/shop/orders.schema';
@@ -244,6 +245,7 @@ async function namesOf(db: Executor, ids: string[]): Promise<Map<string, Named>>
 async function describeRows(db: Executor, viewer: Viewer, rows: AuditRow[]): Promise<AuditLogEntry[]> {
   const memberIds = new Set<string>();
   const stickerIds = new Set<string>();
+  const rewardIds = new Set<string>();
   for (const row of rows) {
     if (row.actorId) memberIds.add(row.actorId);
     for (const key of ['driverId', 'memberId'] as const) {
@@ -259,8 +261,10 @@ async function describeRows(db: Executor, viewer: Viewer, rows: AuditRow[]): Pro
     }
     const stickerId = text(row.meta.stickerId);
     if (stickerId) stickerIds.add(stickerId);
+    const rewardId = text(row.meta.rewardId);
+    if (rewardId) rewardIds.add(rewardId);
   }
-  const [members, stickers] = await Promise.all([
+  const [members, stickers, rewards] = await Promise.all([
     namesOf(db, [...memberIds]),
     stickerIds.size
       ? db
@@ -268,15 +272,23 @@ async function describeRows(db: Executor, viewer: Viewer, rows: AuditRow[]): Pro
           .from(sticker)
           .where(inArray(sticker.id, [...stickerIds]))
       : [],
+    rewardIds.size
+      ? db
+          .select({ id: reward.id, title: reward.title })
+          .from(reward)
+          .where(inArray(reward.id, [...rewardIds]))
+      : [],
   ]);
   const stickerNames = new Map(stickers.map((row) => [row.id, row.name]));
-  return rows.map((row) => describeRow(row, { viewer, members, stickerNames }));
+  const rewardNames = new Map(rewards.map((row) => [row.id, row.title]));
+  return rows.map((row) => describeRow(row, { viewer, members, stickerNames, rewardNames }));
 }
 
 interface Lookup {
   viewer: Viewer;
   members: Map<string, Named>;
   stickerNames: Map<string, string>;
+  rewardNames: Map<string, string>;
 }
 
 function actorOf(row: AuditRow, members: Map<string, Named>): AuditLogEntry['actor'] {
@@ -298,7 +310,8 @@ function describeRow(row: AuditRow, lookup: Lookup): AuditLogEntry {
   };
 }
 
-function sentenceOf(row: AuditRow, { viewer, members, stickerNames }: Lookup): DetailPart[] {
+function sentenceOf(row: AuditRow, lookup: Lookup): DetailPart[] {
+  const { viewer, members, stickerNames, rewardNames } = lookup;
   const meta = row.meta;
   const parts: DetailPart[] = [];
   const say = (...pieces: (string | DetailPart | DetailPart[] | undefined | false)[]) => {
@@ -324,6 +337,10 @@ function sentenceOf(row: AuditRow, { viewer, members, stickerNames }: Lookup): D
   const stickerName = () => {
     const id = text(meta.stickerId);
     return `the sticker “${(id && stickerNames.get(id)) ?? 'a removed sticker'}”`;
+  };
+  const rewardName = () => {
+    const id = text(meta.rewardId);
+    return `the reward “${(id && rewardNames.get(id)) ?? 'a removed reward'}”`;
   };
   const postRef = (key: 'postId' | 'commentId') => {
     const id = text(meta[key]);
@@ -481,7 +498,7 @@ function sentenceOf(row: AuditRow, { viewer, members, stickerNames }: Lookup): D
       );
       break;
     case 'AUDIT_LOG_EXPORTED':
-      say(auditExportDetails(meta, { viewer, members, stickerNames }));
+      say(auditExportDetails(meta, lookup));
       break;
     case 'BALANCE_ADJUSTED': {
       const signed = (value: unknown, unit: string) => {
@@ -496,6 +513,39 @@ function sentenceOf(row: AuditRow, { viewer, members, stickerNames }: Lookup): D
         change ? `: ${change}` : '',
         reason ? ` (reason: “${reason}”)` : '',
         '.',
+      );
+      break;
+    }
+    case 'REWARD_CREATED':
+      say(`Added ${rewardName()} to the Rewards Center.`);
+      break;
+    case 'REWARD_UPDATED': {
+      const changed = Array.isArray(meta.changed)
+        ? meta.changed.filter((field) => typeof field === 'string').join(', ')
+        : '';
+      say(`Edited ${rewardName()}${changed ? ` (${changed})` : ''}.`);
+      break;
+    }
+    case 'REWARD_HIDDEN':
+      say(`Hid ${rewardName()} from the Rewards Center.`);
+      break;
+    case 'REWARD_SHOWN':
+      say(`Showed ${rewardName()} in the Rewards Center again.`);
+      break;
+    case 'REWARD_REDEEMED':
+      say(`Redeemed ${rewardName()} for ${plural(count(meta.cost) ?? 0, 'coin')}.`);
+      break;
+    case 'REWARD_REQUEST_APPROVED':
+      say('Approved the request of ', member(text(meta.memberId)), ` for ${rewardName()}.`);
+      break;
+    case 'REWARD_REQUEST_REFUSED': {
+      const reason = text(meta.reason);
+      say(
+        'Refused the request of ',
+        member(text(meta.memberId)),
+        ` for ${rewardName()}`,
+        reason ? ` (reason: “${reason}”)` : '',
+        ': coins refunded.',
       );
       break;
     }

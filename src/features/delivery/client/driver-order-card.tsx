@@ -11,8 +11,8 @@ import { useContractForm } from '~/client/lib/form';
 import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { formatUsPhone } from '~/shared/phone';
-import { SIZE_LABELS } from '~/features/shop/shop.schema';
 import { formatCents } from '~/shared/money';
+import { lineSizeLabel } from '~/features/shop/orders.schema';
 import {
   ETA_MAX_MINUTES,
   ETA_MIN_MINUTES,
@@ -71,12 +71,15 @@ export function DriverOrderCard({ order, context }: { order: DriverOrderView; co
       </header>
 
       <ul className="flex flex-col gap-1 text-base">
-        {order.items.map((item) => (
-          <li key={`${item.stickerId}-${item.size}`} className="flex justify-between gap-3">
+        {order.items.map((item, index) => (
+          <li
+            key={`${item.stickerId ?? item.stickerName}-${item.size}-${index}`}
+            className="flex justify-between gap-3"
+          >
             <span>
               <span className="font-semibold tabular">{item.quantity} ×</span> {item.stickerName}
             </span>
-            <span className="shrink-0 text-text-muted">{SIZE_LABELS[item.size]}</span>
+            <span className="shrink-0 text-text-muted">{lineSizeLabel(item.size)}</span>
           </li>
         ))}
       </ul>

@@ -20,6 +20,8 @@ import { can } from '~/shared/permissions';
 import type { Actor } from '~/shared/permissions';
 import { AdjustmentForm } from './adjustment-form';
 import { useEconomySettings, useUpdateEconomySettings } from './economy.queries';
+import { RedemptionRequestsSection } from './redemption-requests-section';
+import { RewardCatalogSection } from './reward-catalog-section';
 import { TabSection } from '~/client/components/ui/tab-section';
 
 const NAMED_GROUPS: { title: string; keys: EconomySettingKey[] }[] = [
@@ -35,9 +37,9 @@ const NAMED_GROUPS: { title: string; keys: EconomySettingKey[] }[] = [
       'personalPurchaseXp',
       'superReferrerCoins',
       'superReferrerThreshold',
-      'rewardMilestoneXp',
     ],
   },
+  { title: 'Reward milestones', keys: ['rewardMilestoneXp', 'rewardMilestoneStepCoins'] },
   { title: 'Limits', keys: ['dailyCoinCap', 'adjustmentOwnerThreshold'] },
 ];
 
@@ -47,28 +49,40 @@ const ungrouped = ECONOMY_SETTING_KEYS.filter(
 );
 const GROUPS = ungrouped.length ? [...NAMED_GROUPS, { title: 'Other', keys: ungrouped }] : NAMED_GROUPS;
 
-/** Economy Management: every award amount and cooldown; what is saved applies to the next award. */
+/**
+ * Economy Management: every award amount and cooldown; what is saved applies to the next award. Staff who manage
+ * rewards also get the reward requests and the Rewards Center's catalogue under it.
+ */
 export function EconomyTab({ actor }: { actor: Actor }) {
   const settings = useEconomySettings();
   return (
-    <TabSection
-      id="economy-heading"
-      title="Economy Management"
-      description="XP and Exotic Coins members earn, and how often. Changes apply to the next award."
-    >
-      <ListStates
-        query={settings}
-        empty={!settings.data}
-        skeleton={<EconomySkeleton />}
-        errorMessage="The economy settings could not be loaded."
-        emptyState={null}
+    <div className="flex flex-col gap-10">
+      <TabSection
+        id="economy-heading"
+        title="Economy Management"
+        description="XP and Exotic Coins members earn, and how often. Changes apply to the next award."
       >
-        {settings.data && (
-          <EconomyForm settings={settings.data.settings} canEdit={can(actor, 'manage:economy')} />
-        )}
-      </ListStates>
-      {can(actor, 'manage:economy') && <AdjustmentForm />}
-    </TabSection>
+        <ListStates
+          query={settings}
+          empty={!settings.data}
+          skeleton={<EconomySkeleton />}
+          errorMessage="The economy settings could not be loaded."
+          emptyState={null}
+        >
+          {settings.data && (
+            <EconomyForm settings={settings.data.settings} canEdit={can(actor, 'manage:economy')} />
+          )}
+        </ListStates>
+        {can(actor, 'manage:economy') && <AdjustmentForm />}
+      </TabSection>
+      {/* Rewards Managers read the settings above and work here. */}
+      {can(actor, 'manage:rewards') && (
+        <>
+          <RedemptionRequestsSection actor={actor} />
+          <RewardCatalogSection />
+        </>
+      )}
+    </div>
   );
 }
 

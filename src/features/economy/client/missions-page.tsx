@@ -5,13 +5,17 @@ import type { EconomySettings } from '~/shared/economy-settings';
 import { timeLeftText } from '~/shared/time';
 import { LevelProgress } from '~/client/components/level-progress';
 import { Button } from '~/client/components/ui/button';
+import { ProgressBar } from '~/client/components/ui/progress-bar';
 import { ListSkeleton, SkeletonRow } from '~/client/components/ui/list-states';
 import { Page, PageHeading } from '~/client/components/ui/page';
 import { paths } from '~/client/lib/paths';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { useSession } from '~/client/lib/session';
 import type { CooldownsResponse } from '../economy.schema';
+import { rewardHighlights } from '../rewards.schema';
 import { useCooldowns, useEconomySettings } from './economy.queries';
+import { RewardArt } from './reward-art';
+import { useRewards } from './rewards.queries';
 
 type TimedAction = keyof CooldownsResponse['nextAt'];
 
@@ -182,18 +186,7 @@ export function Component() {
         </>
       )}
 
-      <section className="flex flex-col items-start gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
-        <div className="flex items-center gap-3">
-          <Gift className="size-6 shrink-0 text-accent" aria-hidden />
-          <div>
-            <h2 className="text-lg font-semibold">Rewards</h2>
-            <p className="text-sm text-text-muted">Spend your coins on pre-rolls, free delivery and more.</p>
-          </div>
-        </div>
-        <Button asChild variant="secondary">
-          <Link to={paths.rewardsCenter()}>Rewards Center</Link>
-        </Button>
-      </section>
+      <RewardHighlights balance={user?.exoticCoins ?? 0} />
     </Page>
   );
 }
@@ -292,5 +285,63 @@ function MissionsSkeleton() {
         />
       }
     />
+  );
+}
+
+/** The rewards the member is closest to affording, each with how far there is to go, and the Rewards Center. */
+function RewardHighlights({ balance }: { balance: number }) {
+  const rewards = useRewards();
+  const highlights = rewardHighlights(rewards.data?.rewards ?? [], balance);
+  return (
+    <section
+      aria-labelledby="reward-highlights-heading"
+      className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 sm:p-5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <Gift className="size-6 shrink-0 text-accent" aria-hidden />
+          <div>
+            <h2 id="reward-highlights-heading" className="text-lg font-semibold">
+              Rewards
+            </h2>
+            <p className="text-sm text-text-muted">The rewards you are closest to.</p>
+          </div>
+        </div>
+        <Button asChild variant="secondary">
+          <Link to={paths.rewardsCenter()}>Rewards Center</Link>
+        </Button>
+      </div>
+      {highlights.length > 0 && (
+        <ul className="flex flex-col gap-3">
+          {highlights.map((reward) => {
+            const short = reward.costCoins - balance;
+            return (
+              <li key={reward.id} className="flex items-center gap-3">
+                <RewardArt
+                  art={reward.art}
+                  imageUrl={reward.imageUrl}
+                  className="size-12 shrink-0 rounded-lg"
+                />
+                <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+                  <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <span className="font-semibold break-words">{reward.title}</span>
+                    <span className="text-sm text-text-muted tabular">
+                      {short > 0 ? `${short.toLocaleString('en-US')} more coins` : 'Ready to redeem'}
+                    </span>
+                  </p>
+                  <ProgressBar
+                    label={reward.title}
+                    value={Math.min(balance, reward.costCoins)}
+                    max={reward.costCoins}
+                    valueText={`${Math.min(balance, reward.costCoins).toLocaleString('en-US')} of ${reward.costCoins.toLocaleString('en-US')} coins`}
+                    tone={short > 0 ? 'coin' : 'accent'}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }

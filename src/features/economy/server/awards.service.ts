@@ -193,3 +193,37 @@ export async function awardCompletedOrder(
     );
   }
 }
+
+/**
+ * Hitting Reward Milestone: XP for the member's first redemption, and again each time the coins they have spent
+ * on rewards pass another step (economy settings). Called once per redemption, in the transaction that makes it
+ * count (it reaches the cart, at once or on approval; a refused request never counts), with the coins spent on
+ * rewards before and after it. A redemption that passes two steps pays both; keyed by the redemption, it pays once.
+ */
+export async function awardRewardMilestones(
+  tx: Executor,
+  redemption: { id: string; userId: string; spentBefore: number; spentAfter: number },
+  at: Date,
+): Promise<void> {
+  const { rewardMilestoneXp, rewardMilestoneStepCoins: step } = await readEconomySettings(tx);
+  const first = redemption.spentBefore <= 0 ? 1 : 0;
+  const steps = Math.floor(redemption.spentAfter / step) - Math.floor(redemption.spentBefore / step);
+  const milestones = first + Math.max(0, steps);
+  if (milestones === 0) return;
+  const reached =
+    steps > 0
+      ? `${(Math.floor(redemption.spentAfter / step) * step).toLocaleString('en-US')} coins spent on rewards`
+      : 'your first reward';
+  await awardForCause(
+    tx,
+    { key: `reward-milestone:${redemption.id}`, kind: 'reward-milestone' },
+    {
+      userId: redemption.userId,
+      coins: 0,
+      xp: rewardMilestoneXp * milestones,
+      reference: redemption.id,
+      at,
+      message: `Reward milestone: ${reached}. You earned ${amount(0, rewardMilestoneXp * milestones)}.`,
+    },
+  );
+}

@@ -55,6 +55,15 @@ describe('pricing the cart', () => {
     });
   });
 
+  it('charges no fee for a Delivery order carrying a Free Delivery reward', () => {
+    const menu: MenuResponse = { stickers: [sticker('gelato', 9500), sticker('runtz', 8000)] };
+    expect(priceCart(cart, 'Delivery', menu, settings, { freeDelivery: true })).toMatchObject({
+      subtotalCents: 27_000,
+      deliveryFeeCents: 0,
+      totalCents: 27_000,
+    });
+  });
+
   it('marks lines the menu no longer offers (hidden sticker, withdrawn size) and counts them as nothing', () => {
     const menu: MenuResponse = { stickers: [sticker('gelato', null)] };
     const priced = priceCart(cart, 'Delivery', menu, settings);

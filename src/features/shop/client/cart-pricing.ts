@@ -14,6 +14,8 @@ export interface CartPricing {
   subtotalCents: number;
   /** Null until the shop's settings have loaded (pickup is always free). */
   deliveryFeeCents: number | null;
+  /** A Free Delivery reward waives a Delivery order's fee. */
+  freeDelivery: boolean;
   totalCents: number | null;
   /** Priced from the live menu and settings: the total the server will check against. */
   live: boolean;
@@ -21,12 +23,16 @@ export interface CartPricing {
   unavailable: PricedLine[];
 }
 
-/** The cart priced as the shop prices it now: each line at the menu's price, plus the delivery fee. */
+/**
+ * The cart priced as the shop prices it now: each line at the menu's price, plus the delivery fee (none for
+ * pickup, or with a Free Delivery reward in the cart). Reward lines are $0.
+ */
 export function priceCart(
   lines: CartLine[],
   method: DeliveryMethod,
   menu: MenuResponse | undefined,
   settings: ShopSettings | undefined,
+  { freeDelivery = false }: { freeDelivery?: boolean } = {},
 ): CartPricing {
   const stickers = new Map(menu?.stickers.map((sticker) => [sticker.id, sticker]));
   const priced = lines.map((line): PricedLine => {
@@ -36,11 +42,12 @@ export function priceCart(
     return { line, unitPriceCents, lineTotalCents: (unitPriceCents ?? 0) * line.quantity };
   });
   const subtotalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const deliveryFeeCents = method === 'Pickup' ? 0 : (settings?.deliveryFeeCents ?? null);
+  const deliveryFeeCents = method === 'Pickup' || freeDelivery ? 0 : (settings?.deliveryFeeCents ?? null);
   return {
     lines: priced,
     subtotalCents,
     deliveryFeeCents,
+    freeDelivery: method === 'Delivery' && freeDelivery,
     totalCents: deliveryFeeCents === null ? null : subtotalCents + deliveryFeeCents,
     live: menu !== undefined && settings !== undefined,
     unavailable: priced.filter((line) => line.unitPriceCents === null),

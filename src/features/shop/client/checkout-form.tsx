@@ -14,6 +14,7 @@ import { usePlaceOrder } from '~/features/shop/client/orders.queries';
 import {
   CART_EMPTY_OR_SIGNED_OUT,
   PAYMENT_METHODS,
+  REWARDS_NEED_A_STICKER,
   placeOrderSchema,
   type DeliveryMethod,
   type PaymentMethod,
@@ -66,12 +67,18 @@ const firstProblem = (errors: FieldErrors<CheckoutFields>) =>
 export function CheckoutForm({
   user,
   lines,
+  rewardIds,
+  rewardsProblem,
   method,
   pricing,
   onPlaced,
 }: {
   user: SessionUser;
   lines: CartLine[];
+  /** The rewards in the cart (redemption ids): each rides on the order as a $0 line. */
+  rewardIds: string[];
+  /** Why this order cannot carry them (a Free Delivery on a Pickup order). */
+  rewardsProblem: string | undefined;
   method: DeliveryMethod;
   pricing: CartPricing;
   onPlaced: (placed: PlaceOrderResponse) => void;
@@ -80,7 +87,7 @@ export function CheckoutForm({
     const items = lines.map(({ stickerId, size, quantity }) => ({ stickerId, size, quantity }));
     return {
       // The same cart gets the same key, so a retry or a double tap places one order.
-      idempotencyKey: idempotencyKeyFor(JSON.stringify([user.id, method, items])),
+      idempotencyKey: idempotencyKeyFor(JSON.stringify([user.id, method, items, rewardIds])),
       deliveryMethod: method,
       paymentMethod: fields.paymentMethod,
       phone: fields.phone,
@@ -89,6 +96,7 @@ export function CheckoutForm({
       pickupLocation: method === 'Pickup' ? fields.pickupLocation : '',
       notes: fields.notes,
       items,
+      rewardIds,
       // Never sent while null: the form waits for live prices.
       expectedTotalCents: pricing.totalCents ?? Number.NaN,
     };
@@ -123,7 +131,10 @@ export function CheckoutForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The cart is checked before the details, as the member would read it.
-    if (lines.length === 0) return toastProblem(CART_EMPTY_OR_SIGNED_OUT);
+    if (lines.length === 0) {
+      return toastProblem(rewardIds.length ? REWARDS_NEED_A_STICKER : CART_EMPTY_OR_SIGNED_OUT);
+    }
+    if (rewardsProblem) return void toast.error('Cannot submit order', { description: rewardsProblem });
     if (pricing.unavailable.length > 0) {
       toast.error('Some items are no longer available', {
         description: 'Remove them from your cart, then submit your order again.',
@@ -208,7 +219,10 @@ function Totals({ pricing, method }: { pricing: CartPricing; method: DeliveryMet
         <dd className="tabular">{money(pricing.live ? pricing.subtotalCents : null)}</dd>
       </div>
       <div className="flex justify-between gap-3">
-        <dt className="text-text-muted">Delivery fee{method === 'Pickup' ? ' (pickup)' : ''}</dt>
+        <dt className="text-text-muted">
+          Delivery fee
+          {method === 'Pickup' ? ' (pickup)' : pricing.freeDelivery ? ' (Free Delivery reward)' : ''}
+        </dt>
         <dd className="tabular">{money(pricing.deliveryFeeCents)}</dd>
       </div>
       <div className="flex justify-between gap-3 text-lg font-bold">

@@ -1,3 +1,5 @@
+import { randomKey } from '~/client/lib/random-key';
+
 /**
  * One key per cart as it is submitted: a retry or a double tap of the same cart sends the same key, so the shop
  * places one order. A changed cart, or an order placed, starts a new key. Kept for this page load.
@@ -11,12 +13,4 @@ export function idempotencyKeyFor(cartSignature: string): string {
 
 export function forgetIdempotencyKey(): void {
   current = undefined;
-}
-
-/** randomUUID needs a secure context; a site served over plain http on a LAN still gets a random key. */
-function randomKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
 }

@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { CardTitle, type CardHeading } from '~/client/components/ui/card-title';
 import { SkeletonBlock, SkeletonCard, SkeletonLines } from '~/client/components/ui/list-states';
 import { formatDateTime } from '~/client/lib/format-time';
-import { SIZE_LABELS, pickupLocationLabel } from '~/features/shop/shop.schema';
+import { pickupLocationLabel } from '~/features/shop/shop.schema';
 import { formatCents } from '~/shared/money';
-import { timelineStep, type OrderLineView, type OrderView } from '../orders.schema';
+import { lineSizeLabel, timelineStep, type OrderLineView, type OrderView } from '../orders.schema';
 import { OrderTimeline, etaText } from './order-timeline';
 
 /** One of the member's orders: what, where, how much, and its status as it changes. */
@@ -121,7 +121,7 @@ export function OrderItems({
         <li key={`${item.stickerId ?? item.stickerName}-${item.size}-${index}`} className="flex gap-3">
           <span className="min-w-0 flex-1">
             <span className="tabular">{item.quantity} ×</span> {item.stickerName}{' '}
-            <span className="text-text-muted">· {SIZE_LABELS[item.size]}</span>
+            <span className="text-text-muted">· {lineSizeLabel(item.size)}</span>
           </span>
           {prices && <span className="shrink-0 tabular">{formatCents(item.lineTotalCents)}</span>}
         </li>

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { awardCompletedOrder } from '~/features/economy/server/awards.service';
+import { returnRedemptionsOfOrder } from '~/features/economy/server/redemptions.service';
 import { writeAudit } from '~/server/audit';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { shopOrder } from '~/server/db/tables/orders.tables';
@@ -50,6 +51,17 @@ export async function setOrderStatus(
     if (order.status === status) {
       return toOrderView(order, (await itemsOf(tx, [order.id])).get(order.id)!);
     }
+    // A cancelled order gave its rewards back: reopening it would spend them twice.
+    if (order.status === 'cancelled') {
+      const items = (await itemsOf(tx, [order.id])).get(order.id)!;
+      if (items.some((item) => item.redemptionId !== null)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'This order had rewards, which went back to the member when it was cancelled, so it cannot be reopened. Ask the member to order again.',
+          { title: 'Status Not Changed' },
+        );
+      }
+    }
     const [updated] = await tx
       .update(shopOrder)
       .set({
@@ -81,11 +93,17 @@ export async function setOrderStatus(
       at: now,
     });
     if (status === 'completed') await awardCompletedOrder(tx, updated!, now);
+    const returned =
+      status === 'cancelled'
+        ? await returnRedemptionsOfOrder(tx, { id: order.id, userId: order.userId, at: now })
+        : 0;
     const message = CUSTOMER_MESSAGES[status];
     if (message) {
       await notify(tx, {
         userId: order.userId,
-        message: message(shortOrderId(order.id)),
+        message:
+          message(shortOrderId(order.id)) +
+          (returned ? ` Its ${returned === 1 ? 'reward is' : 'rewards are'} back under Your rewards.` : ''),
         link: '/orders',
         from: 'staff',
         at: now,

@@ -8,9 +8,10 @@ import type { Db } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { formatCents } from '~/shared/money';
-import { SIZE_LABELS } from '~/features/shop/shop.schema';
 import {
   ARCHIVED_STATUSES,
+  lineSizeLabel,
+  type OrderLineSize,
   type AdminOrderView,
   type AdminOrdersResponse,
   type OrderListView,
@@ -144,8 +145,7 @@ export async function exportDeskOrders(
       Items: items
         .get(order.id)!
         .map(
-          (item) =>
-            `${item.quantity} x ${item.stickerName} (${SIZE_LABELS[item.size as keyof typeof SIZE_LABELS] ?? item.size})`,
+          (item) => `${item.quantity} x ${item.stickerName} (${lineSizeLabel(item.size as OrderLineSize)})`,
         )
         .join('; '),
       Subtotal: formatCents(order.subtotalCents),

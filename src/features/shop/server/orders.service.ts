@@ -6,6 +6,11 @@ import { rolesWith, type Capability } from '~/shared/permissions';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { priceOf, readShopSettings } from '~/features/shop/server/shop.service';
 import { SIZE_LABELS, type StickerSize } from '~/features/shop/shop.schema';
+import {
+  checkRedemptionsForOrder,
+  takeRedemptionsForOrder,
+} from '~/features/economy/server/redemptions.service';
+import { REWARD_LINE_SIZE, rewardLineName } from '~/features/economy/rewards.schema';
 import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
@@ -19,6 +24,7 @@ import {
   shortOrderId,
   type DeliveryMethod,
   type MyOrdersResponse,
+  type OrderLineSize,
   type OrderStatus,
   type OrderView,
   type PaymentMethod,
@@ -49,7 +55,7 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
     items: items.map((item) => ({
       stickerId: item.stickerId,
       stickerName: item.stickerName,
-      size: item.size as StickerSize,
+      size: item.size as OrderLineSize,
       quantity: item.quantity,
       unitPriceCents: item.unitPriceCents,
       lineTotalCents: item.lineTotalCents,
@@ -199,7 +205,10 @@ export async function placeOrder(
       }
     }
     const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-    const deliveryFeeCents = isDelivery ? settings.deliveryFeeCents : 0;
+    // The rewards it carries (a Free Delivery makes its fee $0); taken once the order row is in.
+    const forRewards = { userId: actor.id, deliveryMethod: input.deliveryMethod };
+    const rewards = await checkRedemptionsForOrder(tx, forRewards, input.rewardIds);
+    const deliveryFeeCents = isDelivery && !rewards.freeDelivery ? settings.deliveryFeeCents : 0;
     const totalCents = subtotalCents + deliveryFeeCents;
     if (totalCents !== input.expectedTotalCents) {
       throw new AppError(
@@ -238,18 +247,38 @@ export async function placeOrder(
       if (!winner) throw new AppError('CONFLICT', 'This order is already being placed. Check My Orders.');
       return { order: winner, created: false, contactPhone: settings.contactPhone };
     }
+    const taken = await takeRedemptionsForOrder(
+      tx,
+      { ...forRewards, id: order.id, at: now },
+      input.rewardIds,
+    );
+    const lineRows = [
+      ...lines.map((line) => ({
+        stickerId: line.stickerId,
+        stickerName: line.stickerName,
+        size: line.size as OrderLineSize,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        lineTotalCents: line.unitPriceCents * line.quantity,
+        redemptionId: null,
+      })),
+      ...taken.lines.map((line) => ({
+        stickerId: null,
+        stickerName: rewardLineName(line.title),
+        size: REWARD_LINE_SIZE as OrderLineSize,
+        quantity: 1,
+        unitPriceCents: 0,
+        lineTotalCents: 0,
+        redemptionId: line.redemptionId,
+      })),
+    ];
     const items = await tx
       .insert(orderItem)
       .values(
-        lines.map((line, index) => ({
+        lineRows.map((line, index) => ({
           id: `${order.id}-${String(index).padStart(2, '0')}`,
           orderId: order.id,
-          stickerId: line.stickerId,
-          stickerName: line.stickerName,
-          size: line.size,
-          quantity: line.quantity,
-          unitPriceCents: line.unitPriceCents,
-          lineTotalCents: line.unitPriceCents * line.quantity,
+          ...line,
         })),
       )
       .returning();

@@ -15,7 +15,7 @@ export const ledgerEntry = pgTable(
     reason: text().notNull(),
     /** The post, order or reward it is about, when there is one. */
     reference: text(),
-    /** What staff wrote when adjusting a balance by hand; the member sees it in their history. */
+    /** What staff wrote when adjusting a balance by hand, or the reward redeemed; the member sees it in their history. */
     note: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth.tables';
+import { rewardRedemption } from './rewards.tables';
 import { sticker } from './shop.tables';
 
 /** An order, priced by the server at the time of ordering (integer cents). */
@@ -59,11 +60,13 @@ export const orderItem = pgTable(
       .references(() => shopOrder.id, { onDelete: 'cascade' }),
     stickerId: text().references(() => sticker.id, { onDelete: 'set null' }),
     stickerName: text().notNull(),
-    /** 3.5g, oz or lb. */
+    /** 3.5g, oz or lb; `Reward` for a reward line (its name starts 'REWARD: ', its price is 0). */
     size: text().notNull(),
     quantity: integer().notNull(),
     unitPriceCents: integer().notNull(),
     lineTotalCents: integer().notNull(),
+    /** A reward line's redemption (src/server/db/tables/rewards.tables.ts). */
+    redemptionId: text().references(() => rewardRedemption.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('order_item_order_idx').on(t.orderId),

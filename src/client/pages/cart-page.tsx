@@ -1,23 +1,31 @@
-import { Package, ShoppingCart } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Gift, Package, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import { EmptyState, ListError } from '~/client/components/ui/list-states';
+import { Page, PageHeading } from '~/client/components/ui/page';
 import { clearCart } from '~/client/lib/cart-storage';
 import { paths } from '~/client/lib/paths';
-import type { SessionUser } from '~/shared/session';
 import { useSession } from '~/client/lib/session';
-import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
-import { CartLineItem } from './cart-line-item';
-import { priceCart } from './cart-pricing';
-import { cartMethodOf, setCartMethod, useCart } from './cart-store';
-import { CheckoutForm } from './checkout-form';
-import { OrderPlacedDialog } from './order-placed-dialog';
-import { OrderTypeField } from './order-type-field';
-import { useMenu, useShopSettings } from './shop.queries';
-import { Page, PageHeading } from '~/client/components/ui/page';
+import type { SessionUser } from '~/shared/session';
+import { RewardCartLine } from '~/features/economy/client/reward-cart-line';
+import { refreshCartRewards, useCartRewards } from '~/features/economy/client/rewards.queries';
+import { orderRewardsProblem } from '~/features/economy/rewards.schema';
+import { CartLineItem } from '~/features/shop/client/cart-line-item';
+import { priceCart } from '~/features/shop/client/cart-pricing';
+import { cartMethodOf, setCartMethod, useCart } from '~/features/shop/client/cart-store';
+import { CheckoutForm } from '~/features/shop/client/checkout-form';
+import { OrderPlacedDialog } from '~/features/shop/client/order-placed-dialog';
+import { OrderTypeField } from '~/features/shop/client/order-type-field';
+import { useMenu, useShopSettings } from '~/features/shop/client/shop.queries';
+import { REWARDS_NEED_A_STICKER, type PlaceOrderResponse } from '~/features/shop/orders.schema';
 
-/** /cart: the lines, the order type, the member's details and the totals at today's prices, then Submit Order. */
+/**
+ * /cart: the shop's lines (kept on this device) and the member's rewards in the cart (kept on the server, so the
+ * same on every device), the order type, the member's details and the totals at today's prices, then Submit Order.
+ * It composes the shop and the economy (rewards), so it lives with the composition pages.
+ */
 export function Component() {
   const user = useSession().data?.user;
   // The signed-in layout renders pages only with a member.
@@ -26,12 +34,22 @@ export function Component() {
 }
 
 function Cart({ user }: { user: SessionUser }) {
+  const queryClient = useQueryClient();
   const lines = useCart(user.id);
+  const rewards = useCartRewards();
+  const rewardLines = rewards.data ?? [];
   const method = cartMethodOf(lines) ?? 'Delivery';
   const menu = useMenu();
   const settings = useShopSettings();
-  const pricing = priceCart(lines, method, menu.data, settings.data);
+  const rewardsProblem = orderRewardsProblem(
+    rewardLines.map((reward) => reward.kind),
+    method,
+  );
+  const pricing = priceCart(lines, method, menu.data, settings.data, {
+    freeDelivery: rewardLines.some((reward) => reward.kind === 'free-delivery'),
+  });
   const [placed, setPlaced] = useState<PlaceOrderResponse | null>(null);
+  const empty = lines.length === 0 && rewardLines.length === 0;
 
   return (
     <Page title="Your Cart" className="max-w-5xl gap-5">
@@ -45,7 +63,7 @@ function Cart({ user }: { user: SessionUser }) {
       >
         Your Cart
       </PageHeading>
-      {lines.length === 0 ? (
+      {empty ? (
         <EmptyState
           icon={ShoppingCart}
           action={
@@ -64,7 +82,26 @@ function Cart({ user }: { user: SessionUser }) {
               {pricing.lines.map((priced) => (
                 <CartLineItem key={priced.line.id} priced={priced} userId={user.id} />
               ))}
+              {rewardLines.map((reward) => (
+                <RewardCartLine
+                  key={reward.id}
+                  redemption={reward}
+                  problem={reward.kind === 'free-delivery' ? rewardsProblem : undefined}
+                />
+              ))}
             </ul>
+            {lines.length === 0 && (
+              <EmptyState
+                icon={Gift}
+                action={
+                  <Button asChild>
+                    <Link to={paths.menu()}>Browse Menu</Link>
+                  </Button>
+                }
+              >
+                {REWARDS_NEED_A_STICKER}
+              </EmptyState>
+            )}
             {(menu.isError || settings.isError) && (
               <ListError
                 message="Today’s prices could not be loaded."
@@ -80,10 +117,13 @@ function Cart({ user }: { user: SessionUser }) {
             <CheckoutForm
               user={user}
               lines={lines}
+              rewardIds={rewardLines.map((reward) => reward.id)}
+              rewardsProblem={rewardsProblem}
               method={method}
               pricing={pricing}
               onPlaced={(response) => {
                 clearCart(user.id);
+                void refreshCartRewards(queryClient);
                 setPlaced(response);
               }}
             />

@@ -1,0 +1,189 @@
+import { Check, Coins, Inbox, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { LoadMore } from '~/client/components/load-more';
+import { TimeAgo } from '~/client/components/time-ago';
+import { Button } from '~/client/components/ui/button';
+import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
+import { Spinner } from '~/client/components/ui/spinner';
+import { TabSection } from '~/client/components/ui/tab-section';
+import { TextareaField } from '~/client/components/ui/textarea-field';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { useContractForm } from '~/client/lib/form';
+import { paths } from '~/client/lib/paths';
+import { useMinuteClock } from '~/client/lib/use-clock';
+import type { Actor } from '~/shared/permissions';
+import { refuseRedemptionSchema, type RedemptionRequest } from '../rewards.schema';
+import { useApproveRedemption, useRedemptionRequests, useRefuseRedemption } from './rewards.queries';
+
+const coins = (amount: number) => `${amount.toLocaleString('en-US')} coins`;
+
+/**
+ * Requests for rewards that need approval, oldest first: approving puts the reward in the member's cart, refusing
+ * gives the coins back with a reason the member reads. The event stream's 'rewards.redemptions' refetches it.
+ */
+export function RedemptionRequestsSection({ actor }: { actor: Actor }) {
+  const list = useRedemptionRequests();
+  const requests = list.data?.items ?? [];
+  const now = useMinuteClock();
+  return (
+    <TabSection
+      id="reward-requests-heading"
+      title="Reward Requests"
+      description="Rewards that need approval, oldest first. Approving puts the reward in the member’s cart; refusing gives their coins back."
+    >
+      <ListStates
+        query={list}
+        empty={requests.length === 0}
+        skeleton={<RequestsSkeleton />}
+        errorMessage="The reward requests could not be loaded."
+        emptyState={<EmptyState icon={Inbox}>No reward requests waiting.</EmptyState>}
+      >
+        <ul aria-label="Reward requests" className="flex flex-col gap-3">
+          {requests.map((request) => (
+            <li key={request.id} className="animate-fade-in">
+              <RequestCard request={request} own={request.member.id === actor.id} now={now} />
+            </li>
+          ))}
+        </ul>
+        <LoadMore query={list} failedMessage="More requests could not be loaded." />
+      </ListStates>
+    </TabSection>
+  );
+}
+
+function RequestCard({ request, own, now }: { request: RedemptionRequest; own: boolean; now: number }) {
+  const headingId = useId();
+  const ownId = useId();
+  const approve = useApproveRedemption({
+    onSuccess: () =>
+      toast.success(`"${request.title}" approved`, { description: "It is in the member's cart." }),
+    onError: (error) => showErrorToast(error, 'Request not approved'),
+  });
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center sm:gap-4"
+    >
+      <div className="flex min-w-0 flex-1 flex-col">
+        <h3 id={headingId} className="text-base leading-snug font-semibold [overflow-wrap:anywhere]">
+          {request.title}
+        </h3>
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-text-muted">
+          <Link
+            to={paths.publicProfile(request.member.id)}
+            className="inline-flex min-h-11 min-w-0 items-center font-medium text-text hover:underline"
+          >
+            <span className="truncate">{request.member.name}</span>
+          </Link>
+          <span aria-hidden>·</span>
+          <TimeAgo at={request.createdAt} now={now} className="text-sm text-text-muted" />
+        </p>
+        <p className="flex items-center gap-1.5 text-sm text-text-muted">
+          <Coins className="size-4 shrink-0 text-coin" aria-hidden />
+          <span className="font-semibold text-coin tabular">{request.costCoins.toLocaleString('en-US')}</span>
+          coins, already spent
+        </p>
+        {own && (
+          <p id={ownId} className="mt-2 text-sm text-text-muted">
+            Your own request: another staff member decides it.
+          </p>
+        )}
+      </div>
+      <div className="flex gap-2 [&>*]:flex-1 sm:shrink-0">
+        <RefuseDialog
+          request={request}
+          disabled={own || approve.isPending}
+          describedBy={own ? ownId : headingId}
+        />
+        <Button
+          type="button"
+          disabled={own || approve.isPending}
+          aria-describedby={own ? ownId : headingId}
+          onClick={() => approve.mutate(request.id)}
+        >
+          {approve.isPending ? <Spinner /> : <Check className="size-5" aria-hidden />}
+          Approve
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** Refuse, with a reason the member reads; their coins go back to their balance. */
+function RefuseDialog({
+  request,
+  disabled,
+  describedBy,
+}: {
+  request: RedemptionRequest;
+  disabled: boolean;
+  describedBy: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button type="button" variant="secondary" disabled={disabled} aria-describedby={describedBy}>
+          <X className="size-5" aria-hidden />
+          Refuse
+        </Button>
+      </Dialog.Trigger>
+      {open && <RefuseForm request={request} onDone={() => setOpen(false)} />}
+    </Dialog.Root>
+  );
+}
+
+function RefuseForm({ request, onDone }: { request: RedemptionRequest; onDone: () => void }) {
+  const form = useContractForm(refuseRedemptionSchema, { defaultValues: { reason: '' } });
+  const refuse = useRefuseRedemption({
+    onSuccess: () => {
+      toast.success(`"${request.title}" refused`, {
+        description: `${request.member.name} has their ${coins(request.costCoins)} back.`,
+      });
+      onDone();
+    },
+    onError: (error) => {
+      form.setServerErrors(error);
+      showErrorToast(error, 'Request not refused');
+    },
+  });
+  const submit = form.handleSubmit(({ reason }) => refuse.mutate({ redemptionId: request.id, reason }));
+  return (
+    <DialogPanel
+      title={`Refuse "${request.title}"?`}
+      description={`${request.member.name} gets their ${coins(request.costCoins)} back and reads your reason.`}
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 flex flex-col gap-5">
+        <TextareaField
+          label="Reason"
+          hint="The member reads this"
+          rows={3}
+          maxLength={200}
+          disabled={refuse.isPending}
+          {...form.field('reason')}
+        />
+        <DialogActions variant="danger" confirmLabel="Refuse Request" pending={refuse.isPending} />
+      </form>
+    </DialogPanel>
+  );
+}
+
+function RequestsSkeleton() {
+  return (
+    <ListSkeleton
+      label="Loading reward requests"
+      count={2}
+      item={
+        <SkeletonRow
+          lines={['h-5 w-1/2', 'h-4 w-1/3', 'h-4 w-1/4']}
+          trail="hidden h-11 w-52 rounded-xl sm:block"
+          className="rounded-card border border-border bg-surface p-4"
+        />
+      }
+    />
+  );
+}
