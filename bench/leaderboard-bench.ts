@@ -27,7 +27,19 @@ export function benchLeaderboard(context: ScenarioContext): Promise<ScenarioExtr
              now() - g * interval '1 minute', now()
       from generate_series(1, ${BENCH_LEADERBOARD_MEMBERS}) as g`);
     await db.execute(sql`update "user" set exotic_coins = 2500 where id = ${viewerId}`);
+    // This Week: most ranked members earned something this week (and last week, which the board skips).
+    const thisWeek = sql`(date_trunc('week', now() at time zone 'America/New_York'))::date`;
+    await db.execute(sql`
+      insert into weekly_coins (user_id, week_start, coins)
+      select 'bench-leader-' || g, week, (g * 31) % 400 + 1
+      from generate_series(1, ${BENCH_LEADERBOARD_MEMBERS}) as g,
+           (values (${thisWeek}), (${thisWeek} - 7)) as weeks(week)
+      where g % 5 <> 0`);
+    await db.execute(
+      sql`insert into weekly_coins (user_id, week_start, coins) values (${viewerId}, ${thisWeek}, 150)`,
+    );
     await db.execute(sql`analyze "user"`);
+    await db.execute(sql`analyze weekly_coins`);
     return signInForBench(context.url, email, password);
   })();
   return viewer;

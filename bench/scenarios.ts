@@ -80,6 +80,11 @@ export const scenarios: Scenario[] = [
     setup: benchLeaderboard,
   },
   {
+    name: `GET /api/economy/leaderboard?board=week (This Week: a page of 20 of ${BENCH_LEADERBOARD_MEMBERS} members' weekly totals)`,
+    path: '/api/economy/leaderboard?board=week',
+    setup: benchLeaderboard,
+  },
+  {
     name: 'GET /api/admin/audit-log?driverId=... (the audit log filtered by one driver of 20, a page of 50)',
     path: `/api/admin/audit-log?driverId=${BENCH_AUDIT_DRIVER}`,
     setup: benchAuditLog,

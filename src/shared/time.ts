@@ -14,3 +14,16 @@ export function timeLeftText(msLeft: number): string {
   const minutes = Math.max(1, Math.ceil(msLeft / MINUTE_MS));
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m left`;
 }
+
+/** The shop's time zone until the Settings tab sets one (its weeks start Monday 00:00 there). */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** Whether `name` is an IANA time zone this runtime knows ('America/New_York', 'UTC'). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}

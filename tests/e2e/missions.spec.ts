@@ -58,6 +58,17 @@ test('the leaderboard ranks members by coins, marks your own row, and opens a pr
   await expect(page.locator('a[aria-current="true"]').first()).toContainText(member.fullName);
   await page.screenshot({ path: testInfo.outputPath('leaderboard.png'), fullPage: true });
 
+  // This Week: the weekly login bonus the member just got counts; the board is in the URL.
+  await page.getByRole('tab', { name: 'This Week' }).click();
+  await expect(page).toHaveURL(/\?board=week$/);
+  await expect(page.getByText(/^Coins earned since Monday, /)).toBeVisible();
+  const mine = page.locator('a[aria-current="true"]').first();
+  await expect(mine).toContainText(member.fullName);
+  await expect(mine).toContainText(/10\s*coins/);
+  await page.screenshot({ path: testInfo.outputPath('leaderboard-week.png'), fullPage: true });
+  await page.getByRole('tab', { name: 'All Time' }).click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+
   const firstName = (await rows.first().locator('span.truncate').first().innerText())
     .replace(/You$/, '')
     .trim();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Page } from '~/shared/pagination';
+import { pageQuerySchema, type Page } from '~/shared/pagination';
 import {
   ECONOMY_SETTING_KEYS,
   ECONOMY_SETTINGS,
@@ -57,9 +57,21 @@ export interface LeaderboardRow {
   coins: number;
 }
 
-/** A page of ranked members, and the asking member's own row (null when they are not ranked). */
+/** All Time ranks by balance; This Week by the coins earned since Monday 00:00 in the shop's time zone. */
+export const LEADERBOARDS = ['all', 'week'] as const;
+export type Leaderboard = (typeof LEADERBOARDS)[number];
+
+export const leaderboardQuerySchema = pageQuerySchema.extend({
+  board: z.enum(LEADERBOARDS, 'Choose the All Time or This Week board.').default('all'),
+});
+
+/**
+ * A page of ranked members, and the asking member's own row (null when they are not ranked). On This Week,
+ * `coins` are the coins earned this week, and `weekStart` is that Monday (a date in the shop's time zone).
+ */
 export interface LeaderboardResponse extends Page<LeaderboardRow> {
   me: LeaderboardRow | null;
+  weekStart: string | null;
 }
 
 /** When each of the member's timed actions may earn again: an ISO time, or null when it may now. */

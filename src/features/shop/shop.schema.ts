@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatUsPhone, usPhone } from '~/shared/phone';
-import { timeLeftText } from '~/shared/time';
+import { isTimeZone, timeLeftText } from '~/shared/time';
 
 /** The menu's sizes (spec section 9), their tabs' labels, and the sticker types. */
 export const STICKER_SIZES = ['3.5g', 'oz', 'lb'] as const;
@@ -39,11 +39,15 @@ export interface MenuResponse {
   stickers: MenuSticker[];
 }
 
-/** What members see of the shop's settings: the name, the number to call after ordering, the delivery fee. */
+/**
+ * What members see of the shop's settings: the name, the number to call after ordering, the delivery fee, and the
+ * time zone its weeks start in (the leaderboard's This Week board).
+ */
 export interface ShopSettings {
   shopName: string;
   contactPhone: string;
   deliveryFeeCents: number;
+  timeZone: string;
 }
 
 export interface PickupLocationsResponse {
@@ -153,5 +157,12 @@ export const updateShopSettingsSchema = z.strictObject({
     .int('The delivery fee is in whole cents.')
     .min(0, 'The delivery fee cannot be negative.')
     .max(100_000, 'The delivery fee can be at most $1,000.'),
+  /** Left out: the time zone stays as it is. */
+  timeZone: z
+    .string()
+    .trim()
+    .max(64, 'Choose a time zone from the list.')
+    .refine(isTimeZone, 'Choose a time zone from the list.')
+    .optional(),
 });
 export type UpdateShopSettingsInput = z.input<typeof updateShopSettingsSchema>;

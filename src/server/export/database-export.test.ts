@@ -57,6 +57,10 @@ it('streams every section as JSON to the Owner, without hashes, sessions or secr
   expect(Object.keys(exportedOwner!)).not.toContain('password');
   expect(body.smsSends).toEqual([expect.objectContaining({ message: 'In the export', recipientCount: 1 })]);
   expect(body.smsRecipients).toEqual([expect.objectContaining({ userId: owner.id, phone: '+12025550100' })]);
+  // The reward catalogue (seeded by its migration) and the redemptions and weekly totals beside it.
+  expect(body.rewards).toHaveLength(7);
+  expect(body.redemptions).toEqual([]);
+  expect(Array.isArray(body.weeklyCoins)).toBe(true);
   expect(body.auditLog.map((row) => row.eventType)).toEqual(
     expect.arrayContaining(['SMS_SETTINGS_CHANGED', 'SMS_SENT']),
   );

@@ -4,11 +4,12 @@ import { writeAudit } from '../audit';
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/tables/audit.tables';
 import { user } from '../db/tables/auth.tables';
-import { economySetting, ledgerEntry } from '../db/tables/economy.tables';
+import { economySetting, ledgerEntry, weeklyCoins } from '../db/tables/economy.tables';
 import { feedComment, feedLike, feedPost, feedReport } from '../db/tables/feed.tables';
 import { conversation, conversationMessage, conversationParticipant } from '../db/tables/inbox.tables';
 import { notification } from '../db/tables/notifications.tables';
 import { orderItem, shopOrder } from '../db/tables/orders.tables';
+import { reward, rewardRedemption } from '../db/tables/rewards.tables';
 import { pickupLocation, shopSettings, sticker, stickerRating } from '../db/tables/shop.tables';
 import { smsRecipient, smsSend, smsSettings } from '../db/tables/sms.tables';
 import type { Actor, ServiceContext } from '../service-context';
@@ -90,6 +91,9 @@ export const EXPORT_SECTIONS: readonly Section[] = [
   { name: 'messages', table: conversationMessage },
   { name: 'notifications', table: notification },
   { name: 'ledger', table: ledgerEntry },
+  { name: 'weeklyCoins', table: weeklyCoins },
+  { name: 'rewards', table: reward },
+  { name: 'redemptions', table: rewardRedemption },
   { name: 'smsSends', table: smsSend },
   { name: 'smsRecipients', table: smsRecipient },
   { name: 'auditLog', table: auditLog },

@@ -610,6 +610,9 @@ function shopSettingsChanges(meta: Record<string, unknown>, viewer: Viewer): str
     const fee = (value: unknown) => (count(value) === undefined ? '?' : formatCents(count(value)!));
     changes.push(`delivery fee ${fee(before.deliveryFeeCents)} → ${fee(after.deliveryFeeCents)}`);
   }
+  if (after.timeZone !== undefined && before.timeZone !== after.timeZone) {
+    changes.push(`time zone ${text(before.timeZone) ?? '?'} → ${text(after.timeZone) ?? '?'}`);
+  }
   return `Changed the shop settings${changes.length ? `: ${changes.join('; ')}` : ''}.`;
 }
 

@@ -3,7 +3,7 @@ import { call, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryKey } from '~/client/lib/session';
-import type { AdjustBalanceInput, UpdateEconomySettingsInput } from '../economy.schema';
+import type { AdjustBalanceInput, Leaderboard, UpdateEconomySettingsInput } from '../economy.schema';
 import type { economyRoutes } from '../server/economy.routes';
 
 const economy = routerClient<typeof economyRoutes>('/economy');
@@ -12,7 +12,10 @@ export const economyQueryKeys = {
   all: ['economy'] as const,
   settings: () => [...economyQueryKeys.all, 'settings'] as const,
   cooldowns: () => [...economyQueryKeys.all, 'cooldowns'] as const,
-  leaderboard: () => [...economyQueryKeys.all, 'leaderboard'] as const,
+  leaderboard: (board?: Leaderboard) =>
+    board
+      ? ([...economyQueryKeys.all, 'leaderboard', board] as const)
+      : ([...economyQueryKeys.all, 'leaderboard'] as const),
   balanceHolders: (q: string) => [...economyQueryKeys.all, 'balance-holders', q] as const,
 };
 
@@ -56,12 +59,12 @@ export function useCooldowns() {
   });
 }
 
-/** Ranked members, a page at a time, with the viewer's own row on every page. */
-export function useLeaderboard() {
+/** Ranked members on a board (All Time or This Week), a page at a time, with the viewer's own row on every page. */
+export function useLeaderboard(board: Leaderboard) {
   return useInfiniteQuery(
     pagedQueryOptions({
-      queryKey: economyQueryKeys.leaderboard(),
-      queryFn: ({ cursor, init }) => call(economy.leaderboard.$get({ query: { cursor } }, { init })),
+      queryKey: economyQueryKeys.leaderboard(board),
+      queryFn: ({ cursor, init }) => call(economy.leaderboard.$get({ query: { cursor, board } }, { init })),
     }),
   );
 }

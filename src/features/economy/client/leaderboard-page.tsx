@@ -1,11 +1,12 @@
 import { Coins, Trophy } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { Tabs } from '~/client/components/ui/tabs';
 import { LoadMore } from '~/client/components/load-more';
 import { Avatar } from '~/client/components/ui/avatar';
 import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
 import { Page, PageHeading } from '~/client/components/ui/page';
 import { paths } from '~/client/lib/paths';
-import type { LeaderboardRow } from '../economy.schema';
+import type { Leaderboard, LeaderboardRow } from '../economy.schema';
 import { useLeaderboard } from './economy.queries';
 
 /** Gold, silver and bronze for the first three ranks; everyone else in the muted tone. */
@@ -15,24 +16,70 @@ const PODIUM: Record<number, string> = {
   3: 'bg-[#b87333] text-background',
 };
 
+const BOARDS: { value: Leaderboard; label: string }[] = [
+  { value: 'all', label: 'All Time' },
+  { value: 'week', label: 'This Week' },
+];
+
 /**
- * /leaderboard: members ranked by Exotic Coins (ties share a rank), a page at a time. The member's own row is
- * marked in the list, and pinned under it while it is not among the loaded rows.
+ * /leaderboard: members ranked by Exotic Coins (ties share a rank), a page at a time, on two boards: All Time
+ * (the balance) and This Week (coins earned since Monday in the shop's time zone), the board in the URL. The
+ * member's own row is marked in the list, and pinned under it while it is not among the loaded rows.
  */
 export function Component() {
-  const board = useLeaderboard();
-  const rows = board.data?.items ?? [];
-  const me = board.data?.pages[0]?.me ?? null;
-  const meLoaded = me !== null && rows.some((row) => row.id === me.id);
+  const [params, setParams] = useSearchParams();
+  const board: Leaderboard = params.get('board') === 'week' ? 'week' : 'all';
   return (
     <Page title="Leaderboard">
       <PageHeading description="Members ranked by Exotic Coins.">Leaderboard</PageHeading>
+      <Tabs
+        label="Leaderboards"
+        value={board}
+        onValueChange={(next) => setParams(next === 'all' ? {} : { board: next }, { replace: true })}
+        items={BOARDS.map(({ value, label }) => ({
+          value,
+          label,
+          content: value === board ? <Board board={value} /> : null,
+        }))}
+      />
+    </Page>
+  );
+}
+
+function Board({ board: kind }: { board: Leaderboard }) {
+  const board = useLeaderboard(kind);
+  const rows = board.data?.items ?? [];
+  const first = board.data?.pages[0];
+  const me = first?.me ?? null;
+  const meLoaded = me !== null && rows.some((row) => row.id === me.id);
+  const pinned = me && !meLoaded && (
+    <section
+      aria-label="Your rank"
+      className="sticky bottom-[calc(env(safe-area-inset-bottom)+0.75rem)] rounded-card shadow-lg"
+    >
+      <LeaderRow row={me} isMe />
+    </section>
+  );
+  return (
+    <div className="mt-4 flex flex-col gap-3">
+      {first?.weekStart && (
+        <p className="text-sm text-text-muted">
+          Coins earned since Monday, {formatWeekStart(first.weekStart)}. A new week starts every Monday.
+        </p>
+      )}
       <ListStates
         query={board}
         empty={rows.length === 0}
         skeleton={<LeaderboardSkeleton />}
         errorMessage="The leaderboard could not be loaded."
-        emptyState={<EmptyState icon={Trophy}>No ranked members yet.</EmptyState>}
+        emptyState={
+          <>
+            <EmptyState icon={Trophy}>
+              {kind === 'week' ? 'No coins earned this week yet.' : 'No ranked members yet.'}
+            </EmptyState>
+            {pinned}
+          </>
+        }
       >
         <ol aria-label="Members by coins" className="flex flex-col gap-2">
           {rows.map((row) => (
@@ -42,18 +89,19 @@ export function Component() {
           ))}
         </ol>
         <LoadMore query={board} failedMessage="More members could not be loaded." />
-        {me && !meLoaded && (
-          <section
-            aria-label="Your rank"
-            className="sticky bottom-[calc(env(safe-area-inset-bottom)+0.75rem)] rounded-card shadow-lg"
-          >
-            <LeaderRow row={me} isMe />
-          </section>
-        )}
+        {pinned}
       </ListStates>
-    </Page>
+    </div>
   );
 }
+
+/** '2026-06-01' (a date, no time zone) as "June 1". */
+const formatWeekStart = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 function LeaderRow({ row, isMe }: { row: LeaderboardRow; isMe: boolean }) {
   return (

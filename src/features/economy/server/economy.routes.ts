@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { memberLimit } from '~/server/middleware/abuse-limits';
 import { access, type SignedInEnv } from '~/server/middleware/access';
 import { validate } from '~/server/validate';
-import { pageQuerySchema } from '~/shared/pagination';
 import {
   adjustBalanceSchema,
   balanceSearchSchema,
+  leaderboardQuerySchema,
   updateEconomySettingsSchema,
   type AdjustBalanceResponse,
   type CooldownsResponse,
@@ -26,7 +26,7 @@ export const economyRoutes = new Hono<SignedInEnv>()
   .get('/cooldowns', access('signed-in'), async (c) =>
     c.json((await cooldowns(c.var.ctx, c.var.user)) satisfies CooldownsResponse, 200),
   )
-  .get('/leaderboard', access('signed-in'), validate('query', pageQuerySchema), async (c) =>
+  .get('/leaderboard', access('signed-in'), validate('query', leaderboardQuerySchema), async (c) =>
     c.json(
       (await leaderboard(c.var.ctx, c.var.user, c.req.valid('query'))) satisfies LeaderboardResponse,
       200,

@@ -1,12 +1,19 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { levelFromXp } from '~/shared/economy';
 import { levelTitle } from '~/shared/level-titles';
 import { user } from '~/server/db/tables/auth.tables';
+import { weeklyCoins } from '~/server/db/tables/economy.tables';
 import { decodeCursor, exactTime, pageOf } from '~/server/pagination';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { avatarUrlOf, type UserRow } from '~/server/session';
-import { LEADERBOARD_PAGE_SIZE, type LeaderboardResponse, type LeaderboardRow } from '../economy.schema';
+import {
+  LEADERBOARD_PAGE_SIZE,
+  type Leaderboard,
+  type LeaderboardResponse,
+  type LeaderboardRow,
+} from '../economy.schema';
+import { weekStartOf } from './ledger.service';
 
 /**
  * Who is ranked: members in good standing. Owners and Admins run the shop and are not ranked; banned members are
@@ -17,33 +24,73 @@ const ranked = and(
   sql`not (${user.roles} && array['Owner', 'Admin']::text[])`,
 ) as SQL;
 
-/** Most coins first, then the earliest to join, then id: a total order, so pages never overlap. */
-const order = [desc(user.exoticCoins), asc(user.createdAt), asc(user.id)] as const;
 const cursorKey = z.tuple([z.number().int().nonnegative(), z.iso.datetime(), z.string().min(1).max(64)]);
 
-/** The rows after the cursor's row in that order (coins descending, then join time and id ascending). */
-function after(cursor: string | undefined): SQL | undefined {
+/**
+ * What a board ranks by, and over which rows: All Time by the balance over `user` (the partial index), This Week
+ * by the week's total in `weekly_coins` (kept by the ledger; its index on week and coins), members with none this
+ * week left out. Both order by coins descending, then the earliest to join, then id: a total order, so pages never
+ * overlap.
+ */
+interface Board {
+  coins: SQL<number>;
+  /** The board's rows: `select` from `user`, joined to the week's totals for This Week. */
+  rows: SQL;
+  weekStart: string | null;
+}
+
+async function boardOf(ctx: ServiceContext, kind: Leaderboard): Promise<Board> {
+  if (kind === 'all') return { coins: sql<number>`${user.exoticCoins}`, rows: ranked, weekStart: null };
+  const [week] = await ctx.db.select({ start: weekStartOf(ctx.now) }).from(sql`(select 1) as one`);
+  const weekStart = week!.start;
+  return {
+    coins: sql<number>`${weeklyCoins.coins}`,
+    rows: and(ranked, eq(weeklyCoins.weekStart, weekStart), gt(weeklyCoins.coins, 0)) as SQL,
+    weekStart,
+  };
+}
+
+/**
+ * The week's totals joined to each member: on This Week, the week's row (members with none are filtered out by
+ * `rows`); on All Time, nothing (a join on false costs no scan).
+ */
+const weekJoin = (board: Board) =>
+  board.weekStart === null
+    ? sql`false`
+    : and(eq(weeklyCoins.userId, user.id), eq(weeklyCoins.weekStart, board.weekStart))!;
+
+/** The rows after the cursor's row in the board's order (coins descending, then join time and id ascending). */
+function after(board: Board, cursor: string | undefined): SQL | undefined {
   if (cursor === undefined) return undefined;
   const [coins, joinedAt, id] = decodeCursor(cursor, cursorKey);
   return or(
-    sql`${user.exoticCoins} < ${coins}`,
-    sql`${user.exoticCoins} = ${coins} and (${user.createdAt}, ${user.id}) > (${joinedAt}::timestamptz, ${id})`,
+    sql`${board.coins} < ${coins}`,
+    sql`${board.coins} = ${coins} and (${user.createdAt}, ${user.id}) > (${joinedAt}::timestamptz, ${id})`,
   );
 }
 
-/** How many ranked members hold more coins than `coins` (or at least as many): one count over the index. */
-const countAbove = ({ db }: ServiceContext, coins: number, orEqual = false) =>
-  db.$count(user, and(ranked, orEqual ? gte(user.exoticCoins, coins) : gt(user.exoticCoins, coins)));
+/** How many ranked members have more coins than `coins` on the board (or at least as many): one indexed count. */
+async function countAbove(ctx: ServiceContext, board: Board, coins: number, orEqual = false) {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(user)
+    .leftJoin(weeklyCoins, weekJoin(board))
+    .where(and(board.rows, orEqual ? sql`${board.coins} >= ${coins}` : sql`${board.coins} > ${coins}`));
+  return row?.n ?? 0;
+}
 
 /**
  * Competition ranks (1, 2, 2, 4) for a page's balances, in order: a rank is one more than the members with more
  * coins. Two counts serve the whole page: the members above its first balance, and those at or above it; a later
  * balance adds the page's rows between the two. Each count is O(rank): cheap at the top, where most eyes are.
  */
-async function pageRanks(ctx: ServiceContext, balances: number[]): Promise<number[]> {
+async function pageRanks(ctx: ServiceContext, board: Board, balances: number[]): Promise<number[]> {
   const first = balances[0];
   if (first === undefined) return [];
-  const [above, atLeast] = await Promise.all([countAbove(ctx, first), countAbove(ctx, first, true)]);
+  const [above, atLeast] = await Promise.all([
+    countAbove(ctx, board, first),
+    countAbove(ctx, board, first, true),
+  ]);
   return balances.map((coins, index) =>
     coins === first
       ? above + 1
@@ -51,7 +98,7 @@ async function pageRanks(ctx: ServiceContext, balances: number[]): Promise<numbe
   );
 }
 
-function toRow(row: UserRow, rank: number): LeaderboardRow {
+function toRow(row: UserRow, coins: number, rank: number): LeaderboardRow {
   const { level } = levelFromXp(row.xp);
   return {
     rank,
@@ -60,40 +107,62 @@ function toRow(row: UserRow, rank: number): LeaderboardRow {
     avatarUrl: avatarUrlOf(row),
     level,
     levelTitle: levelTitle(level),
-    coins: row.exoticCoins,
+    coins,
   };
 }
 
 /**
- * A page of the leaderboard, and the asking member's own row wherever it falls (null for the unranked), so the
- * screen can pin it when it is off the page.
+ * A page of a leaderboard (All Time or This Week), and the asking member's own row wherever it falls (null for
+ * the unranked; on This Week with 0 coins when they have earned none yet), so the screen can pin it when it is
+ * off the page.
  */
 export async function leaderboard(
   ctx: ServiceContext,
   actor: Actor,
-  { cursor }: { cursor?: string | undefined },
+  { cursor, board: kind }: { cursor?: string | undefined; board: Leaderboard },
 ): Promise<LeaderboardResponse> {
+  const board = await boardOf(ctx, kind);
+  const columns = {
+    member: getTableColumns(user),
+    coins: sql<number>`${board.coins}`.mapWith(Number),
+    joinedAt: exactTime(user.createdAt),
+  };
   const rows = await ctx.db
-    .select({ ...getTableColumns(user), joinedAt: exactTime(user.createdAt) })
+    .select(columns)
     .from(user)
-    .where(and(ranked, after(cursor)))
-    .orderBy(...order)
+    .leftJoin(weeklyCoins, weekJoin(board))
+    .where(and(board.rows, after(board, cursor)))
+    .orderBy(desc(board.coins), asc(user.createdAt), asc(user.id))
     .limit(LEADERBOARD_PAGE_SIZE + 1);
-  const page = pageOf(rows, LEADERBOARD_PAGE_SIZE, (last) => [last.exoticCoins, last.joinedAt, last.id]);
-  const [me] = await ctx.db
-    .select()
-    .from(user)
-    .where(and(ranked, eq(user.id, actor.id)));
+  const page = pageOf(rows, LEADERBOARD_PAGE_SIZE, (last) => [last.coins, last.joinedAt, last.member.id]);
+  const me = await myStanding(ctx, board, actor);
   const [ranks, meAbove] = await Promise.all([
     pageRanks(
       ctx,
-      page.items.map((row) => row.exoticCoins),
+      board,
+      page.items.map((row) => row.coins),
     ),
-    me ? countAbove(ctx, me.exoticCoins) : Promise.resolve(0),
+    me ? countAbove(ctx, board, me.coins) : Promise.resolve(0),
   ]);
   return {
     ...page,
-    items: page.items.map((row, index) => toRow(row, ranks[index]!)),
-    me: me ? toRow(me, meAbove + 1) : null,
+    items: page.items.map((row, index) => toRow(row.member, row.coins, ranks[index]!)),
+    me: me ? toRow(me.member, me.coins, meAbove + 1) : null,
+    weekStart: board.weekStart,
   };
+}
+
+/** The asking member and their coins on the board; null when they are not ranked at all. */
+async function myStanding(ctx: ServiceContext, board: Board, actor: Actor) {
+  const [member] = await ctx.db
+    .select()
+    .from(user)
+    .where(and(ranked, eq(user.id, actor.id)));
+  if (!member) return null;
+  if (board.weekStart === null) return { member, coins: member.exoticCoins };
+  const [week] = await ctx.db
+    .select({ coins: weeklyCoins.coins })
+    .from(weeklyCoins)
+    .where(and(eq(weeklyCoins.userId, actor.id), eq(weeklyCoins.weekStart, board.weekStart)));
+  return { member, coins: week?.coins ?? 0 };
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
+import { DEFAULT_TIME_ZONE } from '~/shared/time';
 import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
-import { ledgerEntry } from '~/server/db/tables/economy.tables';
+import { ledgerEntry, weeklyCoins } from '~/server/db/tables/economy.tables';
+import { shopSettings } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
 import { pageOf, timeKeyset } from '~/server/pagination';
 import type { Actor, ServiceContext } from '~/server/service-context';
@@ -57,11 +59,33 @@ export async function applyAward(tx: Executor, award: Award): Promise<{ exoticCo
     note: award.note ?? null,
     createdAt: award.at,
   });
+  if (award.coins !== 0 && !NOT_EARNINGS.has(award.reason)) await addToWeek(tx, award);
   // The member's browsers refetch their session (coins, XP, level) when this commits.
   await publish(tx, 'session.balance', { userId: award.userId }, [
     { kind: 'users', userIds: [award.userId] },
   ]);
   return balance;
+}
+
+/** Ledger reasons that are not coins earned: spending, its refund, a seeded opening balance. */
+const NOT_EARNINGS = new Set(['redeem', 'redeem-refund', 'opening-balance']);
+
+/** The shop's time zone, read where it is stored (the shop's settings row), in the statement that needs it. */
+const shopTimeZone = sql`coalesce((select ${shopSettings.timeZone} from ${shopSettings} where ${shopSettings.id} = 1), ${DEFAULT_TIME_ZONE})`;
+
+/** The Monday (a date) of the week `at` falls in, in the shop's time zone. */
+export const weekStartOf = (at: Date) =>
+  sql<string>`(date_trunc('week', ${at.toISOString()}::timestamptz at time zone ${shopTimeZone}))::date`;
+
+/** Adds the award's coins to the member's total for this week (never below 0), for the This Week board. */
+async function addToWeek(tx: Executor, award: Award) {
+  await tx
+    .insert(weeklyCoins)
+    .values({ userId: award.userId, weekStart: weekStartOf(award.at), coins: Math.max(0, award.coins) })
+    .onConflictDoUpdate({
+      target: [weeklyCoins.userId, weeklyCoins.weekStart],
+      set: { coins: sql`greatest(0, ${weeklyCoins.coins} + ${award.coins})` },
+    });
 }
 
 const newestFirst = timeKeyset({ time: ledgerEntry.createdAt, id: ledgerEntry.id, direction: 'desc' });

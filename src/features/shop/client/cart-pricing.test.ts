@@ -21,7 +21,12 @@ const sticker = (id: string, oz: number | null): MenuSticker => ({
   prices: { '3.5g': 2000, oz, lb: null },
   rating: { count: 0, smell: null, taste: null, high: null, overall: null },
 });
-const settings: ShopSettings = { shopName: 'The Vault', contactPhone: '5550100', deliveryFeeCents: 1000 };
+const settings: ShopSettings = {
+  shopName: 'The Vault',
+  contactPhone: '5550100',
+  deliveryFeeCents: 1000,
+  timeZone: 'America/New_York',
+};
 const cart = [line('gelato', 2, 9000), line('runtz', 1, 8000)];
 
 describe('pricing the cart', () => {

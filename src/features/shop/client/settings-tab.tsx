@@ -4,6 +4,7 @@ import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormActions } from '~/client/components/ui/form-actions';
 import { ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
+import { SelectField } from '~/client/components/ui/select-field';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { formatUsPhone } from '~/shared/phone';
@@ -19,12 +20,13 @@ interface ShopFields {
   shopName: string;
   contactPhone: string;
   deliveryFee: string;
+  timeZone: string;
 }
 
 const fieldOf: FieldOf = (path) =>
   path === 'deliveryFeeCents'
     ? 'deliveryFee'
-    : ['shopName', 'contactPhone'].includes(path)
+    : ['shopName', 'contactPhone', 'timeZone'].includes(path)
       ? path
       : undefined;
 
@@ -32,13 +34,21 @@ const toInput = (fields: ShopFields) => ({
   shopName: fields.shopName,
   contactPhone: fields.contactPhone,
   deliveryFeeCents: parseDollarsToCents(fields.deliveryFee),
+  timeZone: fields.timeZone,
 });
 
 const fieldsOf = (settings: ShopSettings): ShopFields => ({
   shopName: settings.shopName,
   contactPhone: formatUsPhone(settings.contactPhone),
   deliveryFee: centsToDollarInput(settings.deliveryFeeCents),
+  timeZone: settings.timeZone,
 });
+
+/** The time zones this browser knows, the saved one first among them even if it does not. */
+function timeZoneOptions(saved: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(saved) ? known : [saved, ...known];
+}
 
 /** Settings: for now the shop's own (name, the number members call after ordering, the delivery fee). */
 export function SettingsTab() {
@@ -97,8 +107,9 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
             Shop
           </h3>
           <p className="text-sm text-text-muted">
-            The shop&rsquo;s name, the number members are asked to call to confirm after they order, and the
-            fee added to delivery orders. Changes apply to the next order; carts show the new fee at once.
+            The shop&rsquo;s name, the number members are asked to call to confirm after they order, the fee
+            added to delivery orders, and the time zone its weeks start in (the leaderboard&rsquo;s This Week
+            board). Changes apply to the next order; carts show the new fee at once.
           </p>
         </div>
       </div>
@@ -128,6 +139,12 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
             )}
           />
         </div>
+        <SelectField
+          label="Time zone"
+          hint="This Week starts Monday 00:00 here"
+          options={timeZoneOptions(settings.timeZone)}
+          {...form.field('timeZone')}
+        />
       </fieldset>
       <FormActions
         dirty={isDirty}
@@ -148,7 +165,7 @@ function SettingsSkeleton() {
         <div className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5">
           <SkeletonBlock className="h-5 w-1/4" />
           <SkeletonBlock className="h-3.5 w-3/4" />
-          {[0, 1, 2].map((row) => (
+          {[0, 1, 2, 3].map((row) => (
             <div key={row} className="flex flex-col gap-2">
               <SkeletonBlock className="h-3.5 w-1/3" />
               <SkeletonBlock className="h-11 rounded-xl" />

@@ -194,7 +194,10 @@ async function locationsChanged(tx: Executor, entry: Parameters<typeof writeAudi
 export async function updateShopSettings(
   { db, now }: ServiceContext,
   actor: Actor,
-  input: Required<Omit<UpdateShopSettingsInput, 'contactPhone'>> & { contactPhone: string },
+  input: Required<Omit<UpdateShopSettingsInput, 'contactPhone' | 'timeZone'>> & {
+    contactPhone: string;
+    timeZone?: string | undefined;
+  },
 ): Promise<ShopSettings> {
   const actorId = actor.id;
   return db.transaction(async (tx) => {
@@ -203,6 +206,7 @@ export async function updateShopSettings(
       shopName: input.shopName,
       contactPhone: input.contactPhone,
       deliveryFeeCents: input.deliveryFeeCents,
+      timeZone: input.timeZone ?? before.timeZone,
     };
     await tx
       .insert(shopSettings)

@@ -269,6 +269,8 @@ describe('shop settings', () => {
       shopName: 'The Vault DC',
       contactPhone: '(202) 555-0188',
       deliveryFeeCents: 1500,
+      // Left out of the request: kept.
+      timeZone: 'America/New_York',
     });
     const forMembers = (await (
       await t.call('GET', '/api/shop/settings', undefined, as(member.cookie))

@@ -1,4 +1,5 @@
 import { asc, avg, count, eq } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '~/shared/time';
 import type { Executor } from '~/server/db/client';
 import type { ServiceContext } from '~/server/service-context';
 import { pickupLocation, shopSettings, sticker, stickerRating } from '~/server/db/tables/shop.tables';
@@ -23,12 +24,18 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   shopName: 'The Vault',
   contactPhone: '(202) 555-0142',
   deliveryFeeCents: 2000,
+  timeZone: DEFAULT_TIME_ZONE,
 };
 
 export async function readShopSettings(db: Executor): Promise<ShopSettings> {
   const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
   if (!row) return DEFAULT_SHOP_SETTINGS;
-  return { shopName: row.shopName, contactPhone: row.contactPhone, deliveryFeeCents: row.deliveryFeeCents };
+  return {
+    shopName: row.shopName,
+    contactPhone: row.contactPhone,
+    deliveryFeeCents: row.deliveryFeeCents,
+    timeZone: row.timeZone,
+  };
 }
 
 /** A sticker's price for a size in cents; null when that size is not offered (priced 0). */

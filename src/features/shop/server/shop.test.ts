@@ -74,6 +74,7 @@ describe('the menu', () => {
       shopName: 'The Vault',
       contactPhone: '(202) 555-0142',
       deliveryFeeCents: 2000,
+      timeZone: 'America/New_York',
     });
     const { locations } = (await (
       await t.call('GET', '/api/shop/pickup-locations', undefined, as(cookie))

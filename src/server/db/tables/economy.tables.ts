@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.tables';
 
 /** Every change of coins or XP, written with the balance change in one transaction. */
@@ -64,4 +64,24 @@ export const awardCause = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('award_cause_user_kind_idx').on(t.userId, t.kind)],
+);
+
+/**
+ * Coins each member earned in a week (Monday 00:00 in the shop's time zone), kept by `applyAward` in the ledger's
+ * transaction: the leaderboard's This Week board reads it instead of scanning the ledger. Spending and refunds do
+ * not count; a staff adjustment does, either way (never below 0).
+ */
+export const weeklyCoins = pgTable(
+  'weekly_coins',
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    weekStart: date({ mode: 'string' }).notNull(),
+    coins: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.weekStart] }),
+    index('weekly_coins_board_idx').on(t.weekStart, t.coins.desc(), t.userId),
+  ],
 );

@@ -71,6 +71,8 @@ export const shopSettings = pgTable(
     deliveryFeeCents: integer().notNull(),
     /** Mass SMS: how many messages may be queued in any 24 hours (a send over it is refused whole). */
     smsDailyCap: integer().notNull().default(500),
+    /** The shop's IANA time zone: where its weeks start (Monday 00:00) for the leaderboard's This Week board. */
+    timeZone: text().notNull().default('America/New_York'),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
   },
