@@ -131,26 +131,9 @@ export async function replaceRewardImage(
   actor: Actor,
   { rewardId, bytes }: { rewardId: string } & UploadedFile,
 ): Promise<RewardAdminView> {
-  const [existing] = await ctx.db.select().from(reward).where(eq(reward.id, rewardId));
-  if (!existing) throw new AppError('NOT_FOUND', 'This reward does not exist.');
+  await existingReward(ctx, rewardId);
   const image = await storeImage(ctx, bytes, REWARD_IMAGE_SIZE);
-  const updated = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(reward)
-      .set({ imageUrl: image.url, updatedAt: ctx.now })
-      .where(eq(reward.id, rewardId))
-      .returning();
-    await writeAudit(tx, {
-      eventType: 'REWARD_UPDATED',
-      actorId: actor.id,
-      meta: { rewardId, changed: ['image'] },
-      at: ctx.now,
-    });
-    await catalogChanged(tx);
-    return toAdminView(row!);
-  });
-  await deleteUploadedFile(ctx.storage, existing.imageUrl);
-  return updated;
+  return setRewardImage(ctx, actor, rewardId, image.url);
 }
 
 /** Back to the generated artwork: the uploaded picture is removed. */
@@ -159,13 +142,30 @@ export async function removeRewardImage(
   actor: Actor,
   { rewardId }: { rewardId: string },
 ): Promise<RewardAdminView> {
-  const [existing] = await ctx.db.select().from(reward).where(eq(reward.id, rewardId));
-  if (!existing) throw new AppError('NOT_FOUND', 'This reward does not exist.');
+  const existing = await existingReward(ctx, rewardId);
   if (!existing.imageUrl) return toAdminView(existing);
-  const updated = await ctx.db.transaction(async (tx) => {
+  return setRewardImage(ctx, actor, rewardId, '');
+}
+
+async function existingReward({ db }: ServiceContext, rewardId: string): Promise<RewardRow> {
+  const [existing] = await db.select().from(reward).where(eq(reward.id, rewardId));
+  if (!existing) throw new AppError('NOT_FOUND', 'This reward does not exist.');
+  return existing;
+}
+
+/** The reward's picture set (or cleared, ''), audited; the one it replaced is deleted once nothing names it. */
+async function setRewardImage(
+  ctx: ServiceContext,
+  actor: Actor,
+  rewardId: string,
+  imageUrl: string,
+): Promise<RewardAdminView> {
+  const { updated, previous } = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(reward).where(eq(reward.id, rewardId)).for('update');
+    if (!before) throw new AppError('NOT_FOUND', 'This reward does not exist.');
     const [row] = await tx
       .update(reward)
-      .set({ imageUrl: '', updatedAt: ctx.now })
+      .set({ imageUrl, updatedAt: ctx.now })
       .where(eq(reward.id, rewardId))
       .returning();
     await writeAudit(tx, {
@@ -175,8 +175,8 @@ export async function removeRewardImage(
       at: ctx.now,
     });
     await catalogChanged(tx);
-    return toAdminView(row!);
+    return { updated: toAdminView(row!), previous: before.imageUrl };
   });
-  await deleteUploadedFile(ctx.storage, existing.imageUrl);
+  await deleteUploadedFile(ctx.storage, previous);
   return updated;
 }

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedShopWithSticker } from '~/features/shop/server/shop.seed';
 import {
@@ -15,7 +16,7 @@ import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
 import { rewardRedemption } from '~/server/db/tables/rewards.tables';
 import { signedInMember, signedInWithRoles } from '~/server/testing/members';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
 import {
   FREE_DELIVERY_ON_PICKUP,
   ONE_FREE_DELIVERY,
@@ -184,6 +185,37 @@ describe('the reward catalogue', () => {
     expect(audits.find((a) => a.eventType === 'REWARD_UPDATED')!.meta).toMatchObject({
       changed: ['costCoins'],
     });
+  });
+
+  it('takes a picture in place of the generated artwork, and removes it again (the file too)', async () => {
+    const upload = (bytes: Buffer) => {
+      const form = new FormData();
+      form.append('file', new File([new Uint8Array(bytes)], 'reward.png', { type: 'image/png' }));
+      return t.app.request('/api/admin/rewards/reward-free-7th/image', {
+        method: 'POST',
+        body: form,
+        headers: { Origin: TEST_ORIGIN, Cookie: rewardsManager.cookie },
+      });
+    };
+    const png = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#663399' } })
+      .png()
+      .toBuffer();
+    const uploaded = await upload(png);
+    expect(uploaded.status).toBe(200);
+    const { reward } = (await uploaded.json()) as { reward: { imageUrl: string } };
+    expect(reward.imageUrl).toMatch(/^\/api\/uploads\/[a-f0-9]{32}\.png$/);
+    const member = await memberWith(0);
+    expect((await t.call('GET', reward.imageUrl, undefined, as(member.cookie))).status).toBe(200);
+
+    const removed = await t.call(
+      'DELETE',
+      '/api/admin/rewards/reward-free-7th/image',
+      undefined,
+      as(rewardsManager.cookie),
+    );
+    expect(removed.status).toBe(200);
+    expect(((await removed.json()) as { reward: { imageUrl: string } }).reward.imageUrl).toBe('');
+    expect((await t.call('GET', reward.imageUrl, undefined, as(member.cookie))).status).toBe(404);
   });
 
   it('refuses a bad edit with the field’s message and changes nothing', async () => {
