@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { levelFromXp } from '~/shared/economy';
 import { levelTitle } from '~/shared/level-titles';
@@ -23,6 +23,9 @@ const ranked = and(
   eq(user.banned, false),
   sql`not (${user.roles} && array['Owner', 'Admin']::text[])`,
 ) as SQL;
+
+/** Everyone `ranked` leaves out: the same predicate as the partial index `user_unranked_idx`. */
+const unrankedMember = sql`(${user.banned} = true or ${user.roles} && array['Owner', 'Admin']::text[])`;
 
 const cursorKey = z.tuple([z.number().int().nonnegative(), z.iso.datetime(), z.string().min(1).max(64)]);
 
@@ -50,14 +53,9 @@ async function boardOf(ctx: ServiceContext, kind: Leaderboard): Promise<Board> {
   };
 }
 
-/**
- * The week's totals joined to each member: on This Week, the week's row (members with none are filtered out by
- * `rows`); on All Time, nothing (a join on false costs no scan).
- */
-const weekJoin = (board: Board) =>
-  board.weekStart === null
-    ? sql`false`
-    : and(eq(weeklyCoins.userId, user.id), eq(weeklyCoins.weekStart, board.weekStart))!;
+/** This Week's join: the member's total for the board's week (inner: members with none are not on it). */
+const thisWeeks = (weekStart: string) =>
+  and(eq(weeklyCoins.userId, user.id), eq(weeklyCoins.weekStart, weekStart));
 
 /** The rows after the cursor's row in the board's order (coins descending, then join time and id ascending). */
 function after(board: Board, cursor: string | undefined): SQL | undefined {
@@ -69,14 +67,29 @@ function after(board: Board, cursor: string | undefined): SQL | undefined {
   );
 }
 
-/** How many ranked members have more coins than `coins` on the board (or at least as many): one indexed count. */
+/**
+ * How many ranked members have more coins than `coins` on the board (or at least as many). All Time: one count
+ * over its partial index. This Week: the week's totals above it (an index-only count on `weekly_coins`) less the
+ * few of them held by unranked members (banned, Owners, Admins: `user_unranked_idx`), so neither count joins every
+ * member. Each is O(rank).
+ */
 async function countAbove(ctx: ServiceContext, board: Board, coins: number, orEqual = false) {
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(user)
-    .leftJoin(weeklyCoins, weekJoin(board))
-    .where(and(board.rows, orEqual ? sql`${board.coins} >= ${coins}` : sql`${board.coins} > ${coins}`));
-  return row?.n ?? 0;
+  const above = orEqual ? sql`${board.coins} >= ${coins}` : sql`${board.coins} > ${coins}`;
+  const n = { n: sql<number>`count(*)::int` };
+  if (board.weekStart === null) {
+    const [row] = await ctx.db.select(n).from(user).where(and(board.rows, above));
+    return row?.n ?? 0;
+  }
+  const thisWeek = and(eq(weeklyCoins.weekStart, board.weekStart), gt(weeklyCoins.coins, 0), above);
+  const [[all], [staff]] = await Promise.all([
+    ctx.db.select(n).from(weeklyCoins).where(thisWeek),
+    ctx.db
+      .select(n)
+      .from(user)
+      .innerJoin(weeklyCoins, eq(weeklyCoins.userId, user.id))
+      .where(and(unrankedMember, thisWeek)),
+  ]);
+  return (all?.n ?? 0) - (staff?.n ?? 0);
 }
 
 /**
@@ -127,13 +140,25 @@ export async function leaderboard(
     coins: sql<number>`${board.coins}`.mapWith(Number),
     joinedAt: exactTime(user.createdAt),
   };
-  const rows = await ctx.db
-    .select(columns)
-    .from(user)
-    .leftJoin(weeklyCoins, weekJoin(board))
-    .where(and(board.rows, after(board, cursor)))
-    .orderBy(desc(board.coins), asc(user.createdAt), asc(user.id))
-    .limit(LEADERBOARD_PAGE_SIZE + 1);
+  const where = and(board.rows, after(board, cursor));
+  // `desc nulls last`, as both indexes are built (a plain `desc` sorts nulls first and cannot use them).
+  const order = [sql`${board.coins} desc nulls last`, asc(user.createdAt), asc(user.id)] as const;
+  const limit = LEADERBOARD_PAGE_SIZE + 1;
+  const rows =
+    board.weekStart === null
+      ? await ctx.db
+          .select(columns)
+          .from(user)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+      : await ctx.db
+          .select(columns)
+          .from(user)
+          .innerJoin(weeklyCoins, thisWeeks(board.weekStart))
+          .where(where)
+          .orderBy(...order)
+          .limit(limit);
   const page = pageOf(rows, LEADERBOARD_PAGE_SIZE, (last) => [last.coins, last.joinedAt, last.member.id]);
   const me = await myStanding(ctx, board, actor);
   const [ranks, meAbove] = await Promise.all([

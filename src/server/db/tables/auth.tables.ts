@@ -65,6 +65,10 @@ export const user = pgTable(
     index('user_leaderboard_idx')
       .on(t.exoticCoins.desc(), t.createdAt, t.id)
       .where(sql`${t.banned} = false and not (${t.roles} && array['Owner', 'Admin']::text[])`),
+    // Its complement, a handful of rows: the This Week board counts the week's totals and takes these away.
+    index('user_unranked_idx')
+      .on(t.id)
+      .where(sql`${t.banned} = true or ${t.roles} && array['Owner', 'Admin']::text[]`),
   ],
 );
 
