@@ -150,4 +150,30 @@ describe.skipIf(inject('backend') === 'postgres')('the server process', () => {
     },
     START_TIMEOUT_MS * 2,
   );
+
+  it(
+    'after kill -9 the server starts again at once on the same directory, and a second live one is still refused',
+    async () => {
+      const dataDir = tempDataDir();
+      const crashed = startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+      await listeningPort(crashed);
+      crashed.child.kill('SIGKILL');
+      expect(await crashed.exited).toBeNull();
+      // The dead process's lock is still fresh (it would be taken for a live one for 10 s): it is taken over.
+      expect(await isDataDirLocked(dataDir)).toBe(true);
+
+      const killedAt = Date.now();
+      const restarted = startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+      const port = await listeningPort(restarted);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      console.log(`restart after kill -9: healthy ${Date.now() - killedAt} ms after the kill`);
+
+      const second = startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+      expect(await second.exited).toBe(1);
+      expect(second.stderr()).toContain('is in use by another process');
+      expect(await stop(restarted)).toBe(0);
+      expect(await isDataDirLocked(dataDir)).toBe(false);
+    },
+    START_TIMEOUT_MS * 2,
+  );
 });
