@@ -42,7 +42,7 @@ export function eventsRoutes(resolveViewer: (c: Context<SignedInEnv>) => Promise
     async function serve(stream: SSEStreamingApi): Promise<void> {
       const closed = new AbortController();
       let writing = Promise.resolve();
-      const write = (message: { event: string; data: string; id?: string }) => {
+      const write = (message: { event: string; data: string; id?: string; retry?: number }) => {
         writing = writing.then(() => stream.writeSSE(message)).catch(() => closed.abort());
         return writing;
       };
@@ -57,7 +57,12 @@ export function eventsRoutes(resolveViewer: (c: Context<SignedInEnv>) => Promise
         viewer,
         deliver: send,
         resync: () => void write({ event: 'resync', data: '{}' }),
-        close: () => closed.abort(),
+        close: (reconnectInMs) => {
+          // A shutdown: the browser's EventSource reconnects after `retry` instead of its own default.
+          if (reconnectInMs !== undefined)
+            void write({ event: 'reconnect', data: '{}', retry: reconnectInMs });
+          closed.abort();
+        },
       });
       stream.onAbort(() => closed.abort());
 

@@ -50,6 +50,14 @@ describe('realtime events', () => {
     await stream.close();
   });
 
+  it('ends every stream with a reconnect hint when the server shuts down', async () => {
+    const stream = await openStream();
+    t.hub.closeAll(() => 1234);
+    const bye = await stream.next((m) => m.event === 'reconnect');
+    expect(bye.retry).toBe(1234);
+    await stream.ended();
+  });
+
   it('refuses a visitor without a session', async () => {
     const response = await t.call('GET', '/api/events');
     expect(response.status).toBe(401);

@@ -91,7 +91,8 @@ interface Subscriber {
   deliver(event: ClientEvent): void;
   /** Tells the browser it may have missed events and should refetch. */
   resync(): void;
-  close(): void;
+  /** Ends the stream; with `reconnectInMs` (a shutdown), tells the browser to reconnect after that long. */
+  close(reconnectInMs?: number): void;
 }
 
 export class EventHub {
@@ -115,7 +116,8 @@ export class EventHub {
   }
 
   async stop(): Promise<void> {
-    this.closeAll();
+    // Browsers reconnect (to this instance once restarted, or to another) spread over a second or two.
+    this.closeAll(() => 500 + Math.floor(Math.random() * 1500));
     await this.stopListening?.().catch(() => {});
     this.stopListening = undefined;
   }
@@ -145,8 +147,8 @@ export class EventHub {
       .map(({ event }) => event);
   }
 
-  closeAll(): void {
-    for (const subscriber of this.subscribers) subscriber.close();
+  closeAll(reconnectInMs?: () => number): void {
+    for (const subscriber of this.subscribers) subscriber.close(reconnectInMs?.());
     this.subscribers.clear();
   }
 

@@ -3,6 +3,8 @@ export interface SseMessage {
   event: string;
   data: string;
   id?: string;
+  /** The reconnection time the server asks for, in ms. */
+  retry?: number;
 }
 
 export function sseReader(response: Response) {
@@ -23,6 +25,7 @@ export function sseReader(response: Response) {
         if (field === 'event') message.event = value;
         else if (field === 'data') message.data += value;
         else if (field === 'id') message.id = value;
+        else if (field === 'retry') message.retry = Number(value);
       }
       if (block.trim()) queue.push(message);
       boundary = buffer.indexOf('\n\n');
@@ -46,6 +49,19 @@ export function sseReader(response: Response) {
         if (chunk.done) throw new Error('the event stream ended');
         buffer += decoder.decode(chunk.value, { stream: true });
         parse();
+      }
+    },
+    /** Resolves when the server ends the stream (what is left unread is dropped); an error after `timeoutMs`. */
+    async ended(timeoutMs = 5000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) throw new Error('the event stream did not end in time');
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), remaining)),
+        ]);
+        if (chunk !== 'timeout' && chunk.done) return;
       }
     },
     /** Every message received so far, without waiting. */
