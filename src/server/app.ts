@@ -34,6 +34,7 @@ import { resolveAuthSecret } from './secrets';
 import { requestContext } from './service-context';
 import { sessionRoutes } from './session.routes';
 import { staticRoutes } from './static';
+import { S3Storage } from './s3-storage';
 import { LocalStorage } from './storage';
 
 export interface AppOptions {
@@ -49,7 +50,7 @@ export function createServices(deps: AppDeps): AppServices {
   return {
     ...deps,
     auth: createAuth({ db: deps.database.db, config, secret: resolveAuthSecret(config) }),
-    storage: new LocalStorage(config.uploadsDir),
+    storage: config.s3 ? new S3Storage(config.s3) : new LocalStorage(config.uploadsDir),
     buckets: new TokenBuckets(),
   };
 }

@@ -76,6 +76,16 @@ const envSchema = z.object({
   SMS_SEND_INTERVAL_MS: z.coerce.number().int().min(50).default(2_000),
   /** Twilio's REST API; tests point it at a local fake. */
   TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+  /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (several instances share it). */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The S3-compatible server's URL (MinIO, R2, B2…); unset for AWS S3 itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset: the AWS SDK's own chain (an instance role, …). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** bucket.host/key (false) or host/bucket/key (true, what most S3-compatible servers want). */
+  S3_FORCE_PATH_STYLE: booleanish.default(true),
   /** Largest image accepted before re-encoding. */
   IMAGE_UPLOAD_LIMIT_BYTES: z.coerce
     .number()
@@ -125,6 +135,17 @@ export interface Config {
   claimSweepIntervalMs: number;
   smsSendIntervalMs: number;
   twilioBaseUrl: string;
+  /** Set when uploads live in an S3-compatible bucket. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -153,6 +174,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.DATABASE_URL && !e.AUTH_SECRET) {
     throw new ConfigError([
       'AUTH_SECRET: required when DATABASE_URL is set (several instances must share one secret); at least 32 characters',
+    ]);
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError(['S3_BUCKET: required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set']);
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      'S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
     ]);
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -195,6 +224,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     claimSweepIntervalMs: e.CLAIM_SWEEP_INTERVAL_MS,
     smsSendIntervalMs: e.SMS_SEND_INTERVAL_MS,
     twilioBaseUrl: e.TWILIO_BASE_URL.replace(/\/$/, ''),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }
 

@@ -8,6 +8,7 @@ import * as tar from 'tar';
 import { z } from 'zod';
 import type { Config } from '../config';
 import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS } from './client';
+import { S3Storage } from '../s3-storage';
 import { lockDataDir } from './data-dir-lock';
 
 /**
@@ -17,7 +18,7 @@ import { lockDataDir } from './data-dir-lock';
 
 type Backend = 'pglite' | 'postgres';
 type BackupConfig = Pick<Config, 'dataDir' | 'uploadsDir' | 'databaseUrl'> &
-  Partial<Pick<Config, 'authSecret'>>;
+  Partial<Pick<Config, 'authSecret' | 's3'>>;
 
 const MANIFEST_FILE = 'manifest.json';
 const UPLOADS_PREFIX = 'uploads/';
@@ -79,17 +80,19 @@ export async function createBackup(config: BackupConfig, outFile: string): Promi
   if (isInside(config.uploadsDir, file)) {
     throw new BackupError('The backup cannot be written into the uploads folder.');
   }
-  return withTempDir('vault-backup-', async (staging) => {
-    fs.mkdirSync(path.join(staging, 'database'));
-    const secret = stageSecret(config, staging);
-    if (config.databaseUrl) {
-      const migrations = await dumpPostgres(config.databaseUrl, staging);
-      return writeArchive(staging, file, newManifest('postgres', migrations, secret), config.uploadsDir);
-    }
-    return withPgliteDump(config.dataDir, staging, (migrations) =>
-      writeArchive(staging, file, newManifest('pglite', migrations, secret), config.uploadsDir),
-    );
-  });
+  return withUploadsFolder(config, (uploadsDir) =>
+    withTempDir('vault-backup-', async (staging) => {
+      fs.mkdirSync(path.join(staging, 'database'));
+      const secret = stageSecret(config, staging);
+      if (config.databaseUrl) {
+        const migrations = await dumpPostgres(config.databaseUrl, staging);
+        return writeArchive(staging, file, newManifest('postgres', migrations, secret), uploadsDir);
+      }
+      return withPgliteDump(config.dataDir, staging, (migrations) =>
+        writeArchive(staging, file, newManifest('pglite', migrations, secret), uploadsDir),
+      );
+    }),
+  );
 }
 
 export async function restoreBackup(config: BackupConfig, archiveFile: string): Promise<RestoreResult> {
@@ -108,18 +111,18 @@ export async function restoreBackup(config: BackupConfig, archiveFile: string): 
     const secret = archivedSecret(staging);
     assertSecretFits(config, secret);
     if (config.databaseUrl) {
-      assertUploadsEmpty(config.uploadsDir);
+      await assertUploadsEmpty(config);
       await restorePostgres(config.databaseUrl, databaseFile, staging, manifest);
       restoreSecret(config, secret);
-      return { manifest, uploadFiles: await extractUploads(archive, config.uploadsDir) };
+      return { manifest, uploadFiles: await restoreUploads(config, archive) };
     }
     // The lock keeps a server from starting on the directory while it is half restored.
     const release = await lockDataDir(config.dataDir);
     try {
-      assertPgliteTargetEmpty(config);
+      await assertPgliteTargetEmpty(config);
       await restorePglite(config.dataDir, databaseFile, manifest);
       restoreSecret(config, secret);
-      return { manifest, uploadFiles: await extractUploads(archive, config.uploadsDir) };
+      return { manifest, uploadFiles: await restoreUploads(config, archive) };
     } finally {
       await release();
     }
@@ -324,16 +327,74 @@ function assertKnownMigrations(manifest: BackupManifest): void {
 const EMPTY_TARGET_HINT =
   'Restore only into an empty data directory: point DATA_DIR at a new directory, or move the old one away first.';
 
-function assertPgliteTargetEmpty(config: BackupConfig): void {
+async function assertPgliteTargetEmpty(config: BackupConfig): Promise<void> {
   if (!isEmptyDir(pgdataOf(config.dataDir))) {
     throw new BackupError(`${config.dataDir} already holds a database (pgdata). ${EMPTY_TARGET_HINT}`);
   }
-  assertUploadsEmpty(config.uploadsDir);
+  await assertUploadsEmpty(config);
 }
 
-function assertUploadsEmpty(uploadsDir: string): void {
-  if (!isEmptyDir(uploadsDir)) {
-    throw new BackupError(`${uploadsDir} already holds files. ${EMPTY_TARGET_HINT}`);
+/** Uploads are restored only where there are none: the uploads folder, or the bucket (S3_BUCKET). */
+async function assertUploadsEmpty(config: BackupConfig): Promise<void> {
+  if (config.s3) {
+    const storage = new S3Storage(config.s3);
+    try {
+      for await (const key of storage.keys()) {
+        throw new BackupError(
+          `The bucket ${config.s3.bucket} already holds files (${key}, …). Restore only into an empty bucket.`,
+        );
+      }
+    } finally {
+      storage.destroy();
+    }
+    return;
+  }
+  if (!isEmptyDir(config.uploadsDir)) {
+    throw new BackupError(`${config.uploadsDir} already holds files. ${EMPTY_TARGET_HINT}`);
+  }
+}
+
+/**
+ * The uploads as a folder for the archive: DATA_DIR/uploads, or, with S3_BUCKET, the bucket's objects copied into
+ * a temporary folder laid out the same way (so one archive format serves both).
+ */
+async function withUploadsFolder<T>(
+  config: BackupConfig,
+  work: (uploadsDir: string) => Promise<T>,
+): Promise<T> {
+  if (!config.s3) return work(config.uploadsDir);
+  const storage = new S3Storage(config.s3);
+  try {
+    return await withTempDir('vault-bucket-', async (folder) => {
+      for await (const key of storage.keys()) {
+        const bytes = await storage.get(key);
+        if (!bytes) continue;
+        fs.mkdirSync(path.join(folder, key.slice(0, 2)), { recursive: true });
+        fs.writeFileSync(path.join(folder, key.slice(0, 2), key), bytes);
+      }
+      return work(folder);
+    });
+  } finally {
+    storage.destroy();
+  }
+}
+
+/** The archive's uploads into the uploads folder, or into the bucket; how many files. */
+async function restoreUploads(config: BackupConfig, archive: string): Promise<number> {
+  if (!config.s3) return extractUploads(archive, config.uploadsDir);
+  const storage = new S3Storage(config.s3);
+  try {
+    return await withTempDir('vault-bucket-', async (folder) => {
+      const files = await extractUploads(archive, folder);
+      for (const prefix of fs.readdirSync(folder)) {
+        for (const key of fs.readdirSync(path.join(folder, prefix))) {
+          await storage.put(key, fs.readFileSync(path.join(folder, prefix, key)));
+        }
+      }
+      return files;
+    });
+  } finally {
+    storage.destroy();
   }
 }
 
