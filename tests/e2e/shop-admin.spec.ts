@@ -3,6 +3,7 @@ import { expect, type APIRequestContext, type Browser, type Page, type TestInfo 
 import type { OrderView, PlaceOrderResponse } from '~/features/shop/orders.schema';
 import {
   pickupLocationLabel,
+  type PickupLocationsResponse,
   type CatalogResponse,
   type MenuResponse,
   type ShopSettings,
@@ -45,7 +46,11 @@ async function newMember(browser: Browser, testInfo: TestInfo, label: string) {
 }
 
 /** Two Velvet Nebula at 3.5g for pickup at Van Ness: pickup orders stay out of the drivers' queue. */
-async function placePickupOrder(request: APIRequestContext, testInfo: TestInfo): Promise<OrderView> {
+async function placePickupOrder(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  pickupLocation = 'van ness',
+): Promise<OrderView> {
   const { stickers } = (await (await request.get('/api/shop/menu')).json()) as MenuResponse;
   const sticker = stickers.find((s) => s.name === 'Velvet Nebula')!;
   const response = await request.post('/api/orders', {
@@ -55,7 +60,7 @@ async function placePickupOrder(request: APIRequestContext, testInfo: TestInfo):
       deliveryMethod: 'Pickup',
       paymentMethod: 'Cash',
       phone: '(202) 555-0143',
-      pickupLocation: 'van ness',
+      pickupLocation,
       items: [{ stickerId: sticker.id, size: '3.5g', quantity: 2 }],
       expectedTotalCents: 2 * sticker.prices['3.5g']!,
     },
@@ -133,7 +138,6 @@ test.describe('Shop administration', () => {
   }, testInfo) => {
     const customer = await newMember(browser, testInfo, 'Archive Customer');
     const order = await placePickupOrder(customer.page.request, testInfo);
-    await customer.close();
 
     await openTab(ownerPage, 'orders', 'Sticker Orders');
     const views = ownerPage.getByRole('radiogroup', { name: 'Orders shown' });
@@ -144,6 +148,18 @@ test.describe('Shop administration', () => {
       type: 'success',
     });
     await expect(entry).toHaveCount(0);
+
+    // Nobody confirmed it: the member's timeline goes from Placed to Completed without a Confirmed step.
+    await customer.page.goto('/orders');
+    const mine = customer.page.getByRole('article', { name: `Order #${order.shortId}` });
+    await expect(mine.getByRole('list', { name: 'Order progress' }).getByRole('listitem')).toHaveText([
+      'Placed',
+      'Ready for pickup',
+      'Completed',
+    ]);
+    await expect(mine).toContainText('Van Ness');
+    await customer.page.screenshot({ path: testInfo.outputPath('my-orders.png'), fullPage: true });
+    await customer.close();
 
     await views.getByRole('radio', { name: 'Archived' }).click();
     await expect(ownerPage).toHaveURL(/[?&]view=archived/);
@@ -286,8 +302,9 @@ test.describe('Shop administration', () => {
     ownerPage,
     ownerApi,
   }, testInfo) => {
-    const place = `e2e spot ${testInfo.project.name} ${Date.now()}`;
-    const label = pickupLocationLabel(place);
+    // Shown as typed; its lowercase is the key an order keeps.
+    const label = `E2E Spot ${testInfo.project.name} ${Date.now()} NW`;
+    const place = label.toLowerCase();
     try {
       await openTab(ownerPage, 'locations', 'Manage Pickup Locations');
       const locations = ownerPage.getByRole('list', { name: 'Pickup locations' });
@@ -306,7 +323,7 @@ test.describe('Shop administration', () => {
       await expectTitleToast(ownerPage, 'Location already exists.', 'error');
       await expect(field).toHaveAccessibleDescription('Location already exists.');
 
-      await field.fill(place.toUpperCase());
+      await field.fill(`  ${label} `);
       await expect(field).not.toHaveAttribute('aria-invalid');
       await add.click();
       await expectToast(ownerPage, 'Location added', `${label} is now a pickup location.`, {
@@ -315,6 +332,12 @@ test.describe('Shop administration', () => {
       await expect(field).toHaveValue('');
       const added = locations.getByRole('listitem').filter({ hasText: label });
       await expect(added).toBeVisible();
+      await ownerPage.screenshot({ path: testInfo.outputPath('locations.png'), fullPage: true });
+      const listed = (await (
+        await ownerApi.get('/api/shop/pickup-locations')
+      ).json()) as PickupLocationsResponse;
+      expect(listed.locations).toContainEqual({ name: place, displayName: label });
+      const order = await placePickupOrder(ownerApi, testInfo, place);
 
       await added.getByRole('button', { name: `Remove ${label}` }).click();
       const confirm = ownerPage.getByRole('dialog', { name: `Remove ${label}?` });
@@ -324,6 +347,13 @@ test.describe('Shop administration', () => {
         type: 'success',
       });
       await expect(added).toHaveCount(0);
+
+      // An order placed there keeps the place, read from its stored name now that the display name is gone.
+      await openTab(ownerPage, 'orders', 'Sticker Orders');
+      const entry = deskEntry(ownerPage, order.shortId);
+      await expect(entry).toContainText(pickupLocationLabel(place));
+      await entry.getByLabel(`Status of order #${order.shortId}`).selectOption('cancelled');
+      await expect(entry).toHaveCount(0);
     } finally {
       // The cart's story lists the pickup locations: never leave this one behind.
       await ownerApi.delete(`/api/admin/pickup-locations/${encodeURIComponent(place)}`, {

@@ -8,7 +8,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
-import type { ShopSettings } from '~/features/shop/shop.schema';
+import { RATING_COOLDOWN_REASON, type ShopSettings } from '~/features/shop/shop.schema';
 import {
   demoMembers,
   E2E_DEMO_PASSWORD,
@@ -230,11 +230,15 @@ test.describe('Menu', () => {
     await expect(dialog).toBeHidden();
     await expect(citrus.getByText(/\(\d+ ratings?\)/)).toBeVisible();
 
-    // One rating a day across the whole menu: every Rate control waits, also after a reload.
+    // One rating a day across the whole menu: every Rate control waits, and says why, also after a reload.
     const cooldown = /^Rate again in (24h 0m|23h 59m) left$/;
     for (const name of Object.keys(MENU)) {
-      await expect(card(page, name).getByRole('button', { name: cooldown })).toBeDisabled();
+      const waiting = card(page, name).getByRole('button', { name: cooldown });
+      await expect(waiting).toBeDisabled();
+      await expect(waiting).toHaveAccessibleDescription(RATING_COOLDOWN_REASON);
+      await expect(card(page, name).getByText(RATING_COOLDOWN_REASON)).toBeVisible();
     }
+    await page.screenshot({ path: testInfo.outputPath('menu-cooldown.png'), fullPage: true });
     await page.reload();
     await expect(card(page, 'Velvet Nebula').getByRole('button', { name: cooldown })).toBeDisabled();
 
@@ -285,8 +289,14 @@ test.describe('Menu', () => {
     await expect(card(page, 'Ghost Sticker')).toContainText('Error loading product data.');
     await expect(card(page, 'Ghost Sticker').getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
     await expect(card(page, 'Pocket Sticker')).toContainText('$30.00');
-    // No picture: artwork generated from the name, in the same frame.
-    await expect(card(page, 'Pocket Sticker').getByRole('img', { name: 'Pocket Sticker' })).toHaveText('PS');
+    // No picture: calm artwork generated from theme colours with a small sticker mark (no giant initials).
+    const artwork = card(page, 'Pocket Sticker').getByRole('img', { name: 'Pocket Sticker' });
+    await expect(artwork).toHaveText('');
+    await expect(artwork.locator('svg')).toHaveCount(1);
+    expect(
+      await artwork.locator('..').evaluate((frame) => getComputedStyle(frame).backgroundImage),
+    ).toContain('gradient');
+    await page.screenshot({ path: testInfo.outputPath('menu-placeholder.png'), fullPage: true });
 
     await page.getByRole('tab', { name: 'OZ Sticker' }).click();
     await expect(panel.getByRole('article')).toHaveCount(1);
@@ -376,10 +386,13 @@ test.describe('Cart and orders', () => {
       expect.objectContaining({ stickerName: 'Velvet Nebula', size: '3.5g', quantity: 2 }),
     ]);
 
-    // The confirmation: call the shop before showing up. The cart is empty now.
+    // The confirmation: call the shop to confirm; a driver brings it (nobody shows up). The cart is empty now.
     const contact = body.contactPhone.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3');
     const dialog = page.getByRole('dialog', { name: 'Order Submitted' });
-    await expect(dialog).toContainText(`Please call ${contact} to confirm your order before showing up.`);
+    await expect(dialog).toContainText(
+      `Please call ${contact} to confirm your order. A driver will bring it to your address; follow it on My Orders.`,
+    );
+    await expect(dialog).not.toContainText('before showing up');
     await expect(dialog).toContainText(`#${body.order.shortId}`);
     await expect(dialog.getByRole('link', { name: 'Follow your order' })).toHaveAttribute('href', '/orders');
     await page.keyboard.press('Escape');
@@ -485,7 +498,7 @@ test.describe('Cart and orders', () => {
     const location = page.getByLabel('Pickup Location');
     await expect(location.getByRole('option')).toHaveText([
       'Choose a location',
-      ...['Columbia Heights', 'Eastover Shopping Center', 'North Capital', 'Suitland Md', 'Van Ness'],
+      ...['Columbia Heights', 'Eastover Shopping Center', 'North Capital', 'Suitland MD', 'Van Ness'],
     ]);
     await page.getByRole('button', { name: 'Submit Order' }).click();
     await expectTitleToast(page, 'Pickup location required');
@@ -503,6 +516,7 @@ test.describe('Cart and orders', () => {
       address: null,
     });
     const dialog = page.getByRole('dialog', { name: 'Order Submitted' });
+    await expect(dialog).toContainText('to confirm your order before showing up.');
     await dialog.getByRole('link', { name: 'Follow your order' }).click();
     await expect(page).toHaveURL('/orders');
 
@@ -581,12 +595,25 @@ test.describe('Cart and orders', () => {
     const headerOrders = page.getByRole('banner').getByRole('link', { name: 'My Orders' });
     if (isPhone(testInfo)) await expect(headerOrders).toBeHidden();
     else await thumbSized([headerOrders]);
-    // The picture keeps its frame: 4:3 whatever the screen.
-    const frame = (await citrus.getByRole('img', { name: 'Citrus Comet' }).locator('..').boundingBox())!;
-    expect(Math.abs(frame.width / frame.height - 4 / 3)).toBeLessThan(0.02);
+    // The picture fills a fixed frame: a small square beside the name on phones, 4:3 across the card on wider
+    // screens. On phones each sticker is a compact row, so a screen shows at least two.
+    const picture = citrus.getByRole('img', { name: 'Citrus Comet' });
+    await expect(picture).toHaveCSS('object-fit', 'cover');
+    const frame = (await picture.locator('..').boundingBox())!;
+    if (isPhone(testInfo)) {
+      expect(frame.width).toBe(frame.height);
+      const row = (await citrus.boundingBox())!;
+      expect(row.height, 'a sticker takes at most half a phone screen').toBeLessThanOrEqual(
+        page.viewportSize()!.height / 2,
+      );
+    } else {
+      expect(Math.abs(frame.width / frame.height - 4 / 3)).toBeLessThan(0.02);
+    }
+    await page.screenshot({ path: testInfo.outputPath('menu.png'), fullPage: true });
 
     await page.getByRole('link', { name: 'Cart, 1 item' }).click();
     await expect(page.getByRole('button', { name: 'Submit Order' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('cart.png'), fullPage: true });
     await noSidewaysScroll();
     await thumbSized([
       page.getByRole('button', { name: 'Remove Citrus Comet, 3.5g Sticker' }),

@@ -132,6 +132,8 @@ export interface OrderView {
   totalCents: number;
   etaMinutes: number | null;
   etaSubmittedAt: string | null;
+  /** When staff confirmed it; null when nobody has (drivers take delivery orders straight from the queue). */
+  confirmedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -177,11 +179,22 @@ export function timelineStep(status: OrderStatus): TimelineStep {
   }
 }
 
-/** The steps an order of this method goes through, in order (a cancelled order ends at Cancelled). */
-export function timelineFor(method: DeliveryMethod, status: OrderStatus): TimelineStep[] {
-  const middle: TimelineStep = method === 'Delivery' ? 'Out for delivery' : 'Ready for pickup';
-  if (status === 'cancelled') return ['Placed', 'Cancelled'];
-  return ['Placed', 'Confirmed', middle, 'Completed'];
+/**
+ * The steps an order goes through, in order. Confirmed is a step only when staff confirmed the order or it may
+ * still come (the order is still at Placed): an order that went straight on never shows it as passed. A cancelled
+ * order ends at Cancelled.
+ */
+export function timelineFor({
+  deliveryMethod,
+  status,
+  confirmedAt,
+}: Pick<OrderView, 'deliveryMethod' | 'status' | 'confirmedAt'>): TimelineStep[] {
+  const step = timelineStep(status);
+  const confirmed: TimelineStep[] =
+    confirmedAt !== null || step === 'Placed' || step === 'Confirmed' ? ['Confirmed'] : [];
+  if (status === 'cancelled') return ['Placed', ...confirmed, 'Cancelled'];
+  const middle: TimelineStep = deliveryMethod === 'Delivery' ? 'Out for delivery' : 'Ready for pickup';
+  return ['Placed', ...confirmed, middle, 'Completed'];
 }
 
 /** The statuses an admin may set by hand (departure 16), for this method. */

@@ -50,13 +50,26 @@ export interface ShopSettings {
   timeZone: string;
 }
 
-export interface PickupLocationsResponse {
-  locations: string[];
+/**
+ * A pickup location: `name` is its key, stored lowercase ('suitland md') and kept on orders; `displayName` is how
+ * members read it, as the admin typed it ('Suitland MD').
+ */
+export interface PickupLocation {
+  name: string;
+  displayName: string;
 }
 
-/** Locations are stored lowercase ('suitland md'); members read them as names ('Suitland Md'). */
+export interface PickupLocationsResponse {
+  locations: PickupLocation[];
+}
+
+/** An order's location when it is no longer on the list: its stored name, each word capitalised ('Suitland Md'). */
 export const pickupLocationLabel = (location: string) =>
   location.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+
+/** How an order's pickup location reads: its display name while it is on the list, else `pickupLocationLabel`. */
+export const pickupLocationName = (locations: readonly PickupLocation[] | undefined, name: string) =>
+  locations?.find((location) => location.name === name)?.displayName ?? pickupLocationLabel(name);
 
 export const RATING_CATEGORIES = ['smell', 'taste', 'high'] as const;
 export type RatingCategory = (typeof RATING_CATEGORIES)[number];
@@ -85,6 +98,9 @@ export interface RateStickerResponse extends RatingStatusResponse {
   rating: RatingSummary;
   xpAwarded: number;
 }
+
+/** Why every sticker's Rate waits after one rating: said under the cooldown text. */
+export const RATING_COOLDOWN_REASON = 'One rating a day across the whole menu.';
 
 /** 'Rate again in {h}h {m}m left' (spec section 5), rounded up to the minute. */
 export function rateAgainText(msLeft: number): string {
@@ -134,11 +150,11 @@ export interface CatalogResponse {
 export const LOCATION_EMPTY = 'Location name cannot be empty.';
 export const LOCATION_EXISTS = 'Location already exists.';
 
+/** The name as the admin typed it (trimmed): shown to members; the lowercase of it is the location's key. */
 export const addLocationSchema = z.strictObject({
   name: z
     .string(LOCATION_EMPTY)
     .trim()
-    .toLowerCase()
     .min(1, LOCATION_EMPTY)
     .max(100, 'Keep the location name under 100 characters.'),
 });

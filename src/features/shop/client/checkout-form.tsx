@@ -25,7 +25,6 @@ import { formatCents } from '~/shared/money';
 import type { CartPricing } from './cart-pricing';
 import type { CartLine } from './cart-store';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency-key';
-import { pickupLocationLabel } from '../shop.schema';
 import { usePickupLocations } from './shop.queries';
 
 /** The member's details; the rest of the order (the lines, the method, the total) comes from the cart. */
@@ -197,8 +196,8 @@ function PickupLocationField({ error, ...props }: Omit<SelectFieldProps, 'label'
     >
       <option value="">{locations.isPending ? 'Loading locations…' : 'Choose a location'}</option>
       {locations.data?.locations.map((location) => (
-        <option key={location} value={location}>
-          {pickupLocationLabel(location)}
+        <option key={location.name} value={location.name}>
+          {location.displayName}
         </option>
       ))}
     </SelectField>

@@ -4,9 +4,9 @@ import { formatDateTime } from '~/client/lib/format-time';
 import { formatUsPhone } from '~/shared/phone';
 import { etaText } from '~/features/shop/client/order-timeline';
 import type { AdminOrderView } from '~/features/shop/orders.schema';
-import { pickupLocationLabel } from '~/features/shop/shop.schema';
 import { formatCents } from '~/shared/money';
 import { OrderItems, OrderTitle } from './order-card';
+import { usePickupLocationName } from './shop.queries';
 import { OrderStatusSelect, StatusBadge } from './order-status';
 
 interface DeskOrderProps {
@@ -114,7 +114,8 @@ function Customer({ order }: { order: AdminOrderView }) {
 function Fulfilment({ order }: { order: AdminOrderView }) {
   const delivery = order.deliveryMethod === 'Delivery';
   const MethodIcon = delivery ? Truck : Store;
-  const where = delivery ? order.address : pickupLocationLabel(order.pickupLocation);
+  const locationName = usePickupLocationName();
+  const where = delivery ? order.address : locationName(order.pickupLocation);
   const eta = order.status === 'in-progress' ? etaText(order) : null;
   return (
     <dl className="flex flex-col gap-1.5 text-sm">

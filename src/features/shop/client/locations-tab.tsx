@@ -10,7 +10,7 @@ import { TextField } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { usePickupLocations } from '~/features/shop/client/shop.queries';
-import { addLocationSchema, pickupLocationLabel } from '~/features/shop/shop.schema';
+import { addLocationSchema, type PickupLocation } from '~/features/shop/shop.schema';
 import { useAddPickupLocation, useRemovePickupLocation } from './shop-admin.queries';
 import { TabSection } from '~/client/components/ui/tab-section';
 
@@ -37,11 +37,11 @@ export function LocationsTab() {
           aria-label="Pickup locations"
           className="divide-y divide-border overflow-hidden rounded-card border border-border bg-surface"
         >
-          {names.map((name) => (
-            <li key={name} className="flex animate-fade-in items-center gap-3 py-1.5 pr-2 pl-4">
+          {names.map((location) => (
+            <li key={location.name} className="flex animate-fade-in items-center gap-3 py-1.5 pr-2 pl-4">
               <MapPin className="size-5 shrink-0 text-text-muted" aria-hidden />
-              <span className="min-w-0 flex-1 text-base break-words">{pickupLocationLabel(name)}</span>
-              <RemoveLocation name={name} />
+              <span className="min-w-0 flex-1 text-base break-words">{location.displayName}</span>
+              <RemoveLocation location={location} />
             </li>
           ))}
         </ul>
@@ -60,7 +60,7 @@ function AddLocationForm() {
     onSuccess: (_, added) => {
       form.reset();
       toast.success('Location added', {
-        description: `${pickupLocationLabel(added)} is now a pickup location.`,
+        description: `${added.trim()} is now a pickup location.`,
       });
     },
     onError: (error) => {
@@ -99,9 +99,8 @@ function AddLocationForm() {
 }
 
 /** Remove, after a confirmation that names the location and says past orders keep it. */
-function RemoveLocation({ name }: { name: string }) {
+function RemoveLocation({ location: { name, displayName: label } }: { location: PickupLocation }) {
   const [open, setOpen] = useState(false);
-  const label = pickupLocationLabel(name);
   const remove = useRemovePickupLocation({
     onSuccess: () => {
       setOpen(false);

@@ -88,13 +88,14 @@ function Menu({ userId }: { userId: string }) {
   );
 }
 
-const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
-/** A card while the menu loads: name, description, rating, price, Add to cart and Rate. */
+/** Compact rows on phones, cards in two or three columns from `sm` up. */
+const grid = 'grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3';
+/** A card while the menu loads: name, rating, price, description, Add to cart and Rate. */
 const CARD_SKELETON = [
   'h-5 w-1/2',
-  'h-3 w-full',
-  'h-3 w-4/5',
+  'h-3 w-2/3',
   'h-7 w-1/3',
+  'h-3 w-full',
   'h-11 rounded-xl',
   'h-11 rounded-xl',
 ];
@@ -137,7 +138,7 @@ function MenuSkeleton() {
     <ListSkeleton
       label="Loading the menu"
       className={grid}
-      item={<StickerCardSkeleton lines={CARD_SKELETON} />}
+      item={<StickerCardSkeleton compact lines={CARD_SKELETON} />}
     />
   );
 }

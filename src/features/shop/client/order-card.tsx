@@ -3,14 +3,15 @@ import { useId } from 'react';
 import { CardTitle, type CardHeading } from '~/client/components/ui/card-title';
 import { SkeletonBlock, SkeletonCard, SkeletonLines } from '~/client/components/ui/list-states';
 import { formatDateTime } from '~/client/lib/format-time';
-import { pickupLocationLabel } from '~/features/shop/shop.schema';
 import { formatCents } from '~/shared/money';
 import { lineSizeLabel, timelineStep, type OrderLineView, type OrderView } from '../orders.schema';
 import { OrderTimeline, etaText } from './order-timeline';
+import { usePickupLocationName } from './shop.queries';
 
 /** One of the member's orders: what, where, how much, and its status as it changes. */
 export function OrderCard({ order }: { order: OrderView }) {
   const headingId = useId();
+  const locationName = usePickupLocationName();
   const step = timelineStep(order.status);
   const eta = step === 'Out for delivery' ? etaText(order) : null;
   const MethodIcon = order.deliveryMethod === 'Delivery' ? Truck : Store;
@@ -55,9 +56,7 @@ export function OrderCard({ order }: { order: OrderView }) {
             <dt className="sr-only">{order.deliveryMethod === 'Delivery' ? 'Deliver to' : 'Pick up at'}</dt>
             <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
             <dd className="break-words">
-              {order.deliveryMethod === 'Delivery'
-                ? order.address
-                : pickupLocationLabel(order.pickupLocation)}
+              {order.deliveryMethod === 'Delivery' ? order.address : locationName(order.pickupLocation)}
             </dd>
           </div>
           <div className="flex gap-2">

@@ -8,10 +8,14 @@ import { formatUsPhone } from '~/shared/phone';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import { formatCents } from '~/shared/money';
 
-/** After submitting: call the shop to confirm before showing up. OK goes to the feed (spec, Cart). */
+/**
+ * After submitting: call the shop to confirm (spec, Cart), before showing up for a pickup; a delivery is brought by
+ * a driver and followed on My Orders. OK goes to the feed.
+ */
 export function OrderPlacedDialog({ placed }: { placed: PlaceOrderResponse | null }) {
   const navigate = useNavigate();
   const phone = placed ? formatUsPhone(placed.contactPhone) : '';
+  const delivery = placed?.order.deliveryMethod === 'Delivery';
   return (
     <Dialog.Root open={placed !== null}>
       {placed && (
@@ -27,7 +31,9 @@ export function OrderPlacedDialog({ placed }: { placed: PlaceOrderResponse | nul
               >
                 {phone}
               </a>{' '}
-              to confirm your order before showing up.
+              {delivery
+                ? 'to confirm your order. A driver will bring it to your address; follow it on My Orders.'
+                : 'to confirm your order before showing up.'}
             </>
           }
         >

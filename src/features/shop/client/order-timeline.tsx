@@ -16,7 +16,7 @@ export function etaText(order: Pick<OrderView, 'etaMinutes' | 'etaSubmittedAt'>)
  * before the current one are done; the current one is marked for screen readers with aria-current.
  */
 export function OrderTimeline({ order }: { order: OrderView }) {
-  const steps = timelineFor(order.deliveryMethod, order.status);
+  const steps = timelineFor(order);
   const current = steps.indexOf(timelineStep(order.status));
   const cancelled = order.status === 'cancelled';
   return (

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { call, isApiError, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import type { MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryKey } from '~/client/lib/session';
-import type { RateStickerInput } from '../shop.schema';
+import { pickupLocationName, type RateStickerInput } from '../shop.schema';
 import type { shopRoutes } from '../server/shop.routes';
 
 const shop = routerClient<typeof shopRoutes>('/shop');
@@ -48,6 +48,12 @@ export function useShopSettings() {
 
 export function usePickupLocations() {
   return useQuery(pickupLocationsQueryOptions);
+}
+
+/** How an order's pickup location reads: its display name, or its capitalised name once it left the list. */
+export function usePickupLocationName(): (name: string) => string {
+  const locations = usePickupLocations().data?.locations;
+  return (name) => pickupLocationName(locations, name);
 }
 
 /** When the member may rate again (one rating a day across the whole menu). */

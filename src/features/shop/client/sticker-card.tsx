@@ -7,13 +7,23 @@ import { CardTitle, type CardHeading } from '~/client/components/ui/card-title';
 import { SkeletonBlock, SkeletonLines } from '~/client/components/ui/list-states';
 import type { DeliveryMethod } from '~/features/shop/orders.schema';
 import { formatCents } from '~/shared/money';
-import { SIZE_LABELS, type MenuSticker, type RatingSummary, type StickerSize } from '../shop.schema';
+import {
+  RATING_COOLDOWN_REASON,
+  SIZE_LABELS,
+  type MenuSticker,
+  type RatingSummary,
+  type StickerSize,
+} from '../shop.schema';
 import { addToCart } from './cart-store';
 import { QuantityInput } from './quantity-input';
 import { RateStickerDialog } from './rate-sticker-dialog';
 import { StickerImage } from './sticker-image';
 
-/** One sticker in one size: picture, description, price, ratings, quantity and Add to cart. */
+/**
+ * One sticker in one size: picture, ratings, price, description, quantity, Add to cart and Rate. On phones a
+ * compact row (a small square picture beside the name, rating and price; the controls across below) so a screen
+ * shows several; from `sm` up a card with the picture across its top.
+ */
 export function StickerCard({
   sticker,
   size,
@@ -33,14 +43,28 @@ export function StickerCard({
   return (
     <article
       aria-labelledby={headingId}
-      className="flex w-full flex-col overflow-hidden rounded-card border border-border bg-surface"
+      className="grid w-full grid-cols-[6rem_minmax(0,1fr)] content-start gap-3 overflow-hidden rounded-card border border-border bg-surface p-3 sm:flex sm:flex-col sm:gap-0 sm:p-0"
     >
-      <StickerImage id={sticker.id} name={sticker.name} imageUrl={sticker.imageUrl} />
-      <div className="flex flex-1 flex-col gap-3 p-4">
+      <StickerImage
+        id={sticker.id}
+        name={sticker.name}
+        imageUrl={sticker.imageUrl}
+        className="size-24 rounded-xl sm:aspect-[4/3] sm:size-auto sm:w-full sm:rounded-none"
+      />
+      <div className="flex min-w-0 flex-col gap-1.5 sm:px-4 sm:pt-4">
         <StickerTitle sticker={sticker} id={headingId} level="h2" />
-        <p className="line-clamp-3 text-sm leading-relaxed text-text-muted">{sticker.description}</p>
+        <RatingLine rating={sticker.rating} />
+        {price !== null && (
+          <p className="text-xl font-bold tracking-tight text-text tabular sm:text-2xl">
+            {formatCents(price)}
+          </p>
+        )}
+      </div>
+      <div className="col-span-2 flex flex-col gap-3 sm:flex-1 sm:p-4 sm:pt-3">
+        <p className="line-clamp-2 text-sm leading-relaxed text-text-muted sm:line-clamp-3">
+          {sticker.description}
+        </p>
         <div className="mt-auto flex flex-col gap-3">
-          <RatingLine rating={sticker.rating} />
           {price === null ? (
             <p className="flex items-center gap-2 rounded-xl border border-danger/50 bg-danger-surface px-3 py-2.5 text-sm font-medium text-text">
               <TriangleAlert className="size-5 shrink-0 text-danger" aria-hidden />
@@ -82,16 +106,13 @@ function AddToCart({
     setQuantity(1);
   };
   return (
-    <>
-      <p className="text-2xl font-bold tracking-tight text-text tabular">{formatCents(price)}</p>
-      <div className="flex items-center gap-2">
-        <QuantityInput value={quantity} onValueChange={setQuantity} label={`Quantity of ${sticker.name}`} />
-        <Button type="button" className="flex-1" onClick={add}>
-          <ShoppingCart className="size-5" aria-hidden />
-          Add to cart
-        </Button>
-      </div>
-    </>
+    <div className="flex items-center gap-2">
+      <QuantityInput value={quantity} onValueChange={setQuantity} label={`Quantity of ${sticker.name}`} />
+      <Button type="button" className="flex-1 px-3" onClick={add}>
+        <ShoppingCart className="size-5 shrink-0" aria-hidden />
+        Add to cart
+      </Button>
+    </div>
   );
 }
 
@@ -112,12 +133,26 @@ export function StickerTitle({
   );
 }
 
-/** A sticker card while it loads: the picture's frame, then a block per line (`lines`: each block's size). */
-export function StickerCardSkeleton({ lines }: { lines: string[] }) {
+/**
+ * A sticker card while it loads: the picture's frame, then a block per line (`lines`: each block's size). With
+ * `compact`, on phones the frame is the menu's small square beside the first lines, as its cards are there.
+ */
+export function StickerCardSkeleton({ lines, compact = false }: { lines: string[]; compact?: boolean }) {
   return (
-    <div className="overflow-hidden rounded-card border border-border bg-surface">
-      <SkeletonBlock className="aspect-[4/3] rounded-none" />
-      <SkeletonLines className="flex flex-col gap-3 p-4" lines={lines} />
+    <div
+      className={`overflow-hidden rounded-card border border-border bg-surface ${compact ? 'flex gap-3 p-3 sm:block sm:p-0' : ''}`}
+    >
+      <SkeletonBlock
+        className={
+          compact
+            ? 'size-24 shrink-0 rounded-xl sm:aspect-[4/3] sm:size-auto sm:rounded-none'
+            : 'aspect-[4/3] rounded-none'
+        }
+      />
+      <SkeletonLines
+        className={`flex flex-col gap-3 ${compact ? 'min-w-0 flex-1 sm:p-4' : 'p-4'}`}
+        lines={lines}
+      />
     </div>
   );
 }
@@ -147,17 +182,24 @@ function RatingLine({ rating }: { rating: RatingSummary }) {
 
 function RateControl({ sticker, cooldown }: { sticker: MenuSticker; cooldown: string | null }) {
   const [open, setOpen] = useState(false);
+  const reasonId = useId();
   if (cooldown) {
     return (
-      <Button
-        type="button"
-        variant="secondary"
-        disabled
-        className="w-full border-dashed disabled:!opacity-100"
-      >
-        <Clock className="size-5 text-text-muted" aria-hidden />
-        <span className="text-text-muted tabular">{cooldown}</span>
-      </Button>
+      <div className="flex flex-col gap-1.5">
+        <Button
+          type="button"
+          variant="secondary"
+          disabled
+          aria-describedby={reasonId}
+          className="w-full border-dashed disabled:!opacity-100"
+        >
+          <Clock className="size-5 text-text-muted" aria-hidden />
+          <span className="text-text-muted tabular">{cooldown}</span>
+        </Button>
+        <p id={reasonId} className="text-center text-xs text-text-muted">
+          {RATING_COOLDOWN_REASON}
+        </p>
+      </div>
     );
   }
   return (

@@ -1,7 +1,7 @@
 import { Sticker } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
 
-/** Pairs of theme colours for the generated artwork; each sticker keeps its own pair and angle. */
+/** Pairs of theme colours for the generated artwork; each sticker keeps its own pair, angle and glows. */
 const PALETTES = [
   ['--color-primary', '--color-accent'],
   ['--color-accent', '--color-primary'],
@@ -14,33 +14,45 @@ function hashOf(text: string): number {
   return hash;
 }
 
+/** A calm gradient of theme colours with two soft glows, placed by the sticker's id so each keeps its own. */
 function placeholderStyle(seed: string): CSSProperties {
   const hash = hashOf(seed);
   const [from, to] = PALETTES[hash % PALETTES.length]!;
   const mix = (colour: string, percent: number) =>
     `color-mix(in oklch, var(${colour}) ${percent}%, var(--color-surface))`;
-  return { backgroundImage: `linear-gradient(${hash % 360}deg, ${mix(from, 45)}, ${mix(to, 25)})` };
+  const glow = (colour: string, x: number, y: number) =>
+    `radial-gradient(circle at ${x}% ${y}%, ${mix(colour, 55)}, transparent 45%)`;
+  return {
+    backgroundImage: [
+      glow(from, 15 + (hash % 30), 15 + ((hash >>> 5) % 30)),
+      glow(to, 60 + ((hash >>> 10) % 30), 55 + ((hash >>> 15) % 30)),
+      `linear-gradient(${hash % 360}deg, ${mix(from, 30)}, ${mix(to, 15)})`,
+    ].join(', '),
+  };
 }
 
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-
 /**
- * The sticker's picture, whole, in a fixed 4:3 frame so nothing moves as it loads (square artwork sits on the
- * page's background colour, which is also the frame's colour while it loads). Without an image (or when it fails
- * to load) the frame shows artwork generated from the sticker: its initials on a gradient of theme colours.
+ * The sticker's picture, cropped to fill a fixed frame so nothing moves as it loads (the frame shows the page's
+ * background colour meanwhile). `className` sizes the frame: 4:3 across its column unless told otherwise. Without
+ * an image (or when it fails to load) the frame shows calm artwork generated from theme colours with a small
+ * sticker mark.
  */
-export function StickerImage({ id, name, imageUrl }: { id: string; name: string; imageUrl: string }) {
+export function StickerImage({
+  id,
+  name,
+  imageUrl,
+  className = 'aspect-[4/3] w-full',
+}: {
+  id: string;
+  name: string;
+  imageUrl: string;
+  className?: string;
+}) {
   const [failed, setFailed] = useState(false);
   const showImage = imageUrl !== '' && !failed;
   return (
     <div
-      className="relative aspect-[4/3] w-full overflow-hidden bg-background"
+      className={`relative shrink-0 overflow-hidden bg-background ${className}`}
       style={showImage ? undefined : placeholderStyle(id)}
     >
       {showImage ? (
@@ -52,14 +64,16 @@ export function StickerImage({ id, name, imageUrl }: { id: string; name: string;
           loading="lazy"
           decoding="async"
           onError={() => setFailed(true)}
-          className="absolute inset-0 size-full object-contain"
+          className="absolute inset-0 size-full object-cover"
         />
       ) : (
         <div role="img" aria-label={name} className="absolute inset-0 grid place-items-center">
-          <span aria-hidden className="text-5xl font-black tracking-tight text-text/80">
-            {initialsOf(name)}
+          <span
+            aria-hidden
+            className="grid size-11 place-items-center rounded-full border border-text/15 bg-background/35 text-text/75"
+          >
+            <Sticker className="size-5" />
           </span>
-          <Sticker className="absolute right-3 bottom-3 size-5 text-text/60" aria-hidden />
         </div>
       )}
     </div>

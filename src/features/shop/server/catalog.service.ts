@@ -145,17 +145,22 @@ export async function replaceStickerImage(
   return updated;
 }
 
-/** Adds a pickup location, trimmed and lowercased; the same name in other letters is a duplicate. */
+/**
+ * Adds a pickup location: shown as typed (trimmed), keyed by its lowercase, so the same name in other letters is a
+ * duplicate.
+ */
 export async function addPickupLocation(
   { db, now }: ServiceContext,
   actor: Actor,
-  { name }: { name: string },
+  input: { name: string },
 ): Promise<void> {
   const actorId = actor.id;
+  const displayName = input.name.trim();
+  const name = displayName.toLowerCase();
   await db.transaction(async (tx) => {
     const [added] = await tx
       .insert(pickupLocation)
-      .values({ name, createdAt: now })
+      .values({ name, displayName, createdAt: now })
       .onConflictDoNothing()
       .returning({ name: pickupLocation.name });
     if (!added) throw new AppError('ALREADY_EXISTS', LOCATION_EXISTS, { fields: { name: LOCATION_EXISTS } });

@@ -194,15 +194,16 @@ describe('the catalogue', () => {
 describe('pickup locations', () => {
   const add = (name: unknown) => t.call('POST', '/api/admin/pickup-locations', { name }, as(admin.cookie));
 
-  it('adds a location trimmed and lowercased, and members can pick it', async () => {
-    const response = await add('  Navy Yard  ');
+  it('adds a location keyed trimmed and lowercased, shown as typed, and members can pick it', async () => {
+    const response = await add('  Navy Yard NW  ');
     expect(response.status).toBe(201);
-    expect(((await response.json()) as PickupLocationsResponse).locations).toContain('navy yard');
+    const navyYard = { name: 'navy yard nw', displayName: 'Navy Yard NW' };
+    expect(((await response.json()) as PickupLocationsResponse).locations).toContainEqual(navyYard);
     const forMembers = (await (
       await t.call('GET', '/api/shop/pickup-locations', undefined, as(member.cookie))
     ).json()) as PickupLocationsResponse;
-    expect(forMembers.locations).toContain('navy yard');
-    expect((await auditsOf('PICKUP_LOCATION_ADDED')).some((a) => a.meta.name === 'navy yard')).toBe(true);
+    expect(forMembers.locations).toContainEqual(navyYard);
+    expect((await auditsOf('PICKUP_LOCATION_ADDED')).some((a) => a.meta.name === 'navy yard nw')).toBe(true);
   });
 
   it('refuses an empty name and a duplicate ignoring case, with the spec’s messages', async () => {
@@ -243,7 +244,8 @@ describe('pickup locations', () => {
       as(admin.cookie),
     );
     expect(removed.status).toBe(200);
-    expect(((await removed.json()) as PickupLocationsResponse).locations).not.toContain('anacostia');
+    const left = ((await removed.json()) as PickupLocationsResponse).locations;
+    expect(left.map((location) => location.name)).not.toContain('anacostia');
     const [kept] = await t.database.db
       .select()
       .from(shopOrder)

@@ -78,6 +78,9 @@ export async function setOrderStatus(
             }
           : {}),
         completedAt: status === 'completed' ? now : null,
+        // Confirmed until the order goes back to the queue or to pending; the member's timeline shows it.
+        ...(status === 'confirmed' ? { confirmedAt: now } : {}),
+        ...(status === 'available' || status === 'pending' ? { confirmedAt: null } : {}),
       })
       .where(eq(shopOrder.id, order.id))
       .returning();

@@ -65,6 +65,7 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
     totalCents: order.totalCents,
     etaMinutes: order.etaMinutes,
     etaSubmittedAt: order.etaSubmittedAt?.toISOString() ?? null,
+    confirmedAt: order.confirmedAt?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

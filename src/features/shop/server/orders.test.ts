@@ -8,7 +8,13 @@ import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
 import { shopSettings, sticker } from '~/server/db/tables/shop.tables';
 import { sseReader } from '~/server/testing/sse';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import type { MyOrdersResponse, OrderView, PlaceOrderInput, PlaceOrderResponse } from '../orders.schema';
+import {
+  timelineFor,
+  type MyOrdersResponse,
+  type OrderView,
+  type PlaceOrderInput,
+  type PlaceOrderResponse,
+} from '../orders.schema';
 
 let t: TestContext;
 let velvet: string;
@@ -500,6 +506,33 @@ describe('an admin sets an order’s status', () => {
       etaMinutes: null,
       etaSubmittedAt: null,
     });
+  });
+
+  it('keeps when staff confirmed an order, so the member’s timeline shows Confirmed only when someone did', async () => {
+    const { cookie } = await signedInMember(t);
+    const mine = async (id: string) =>
+      (
+        (await (await t.call('GET', '/api/orders', undefined, as(cookie))).json()) as MyOrdersResponse
+      ).items.find((order) => order.id === id)!;
+    const { order: skipped } = (await (await place(cookie, pickup())).json()) as PlaceOrderResponse;
+    expect(skipped.confirmedAt).toBeNull();
+    expect((await setStatus(skipped.id, 'ready-for-pickup')).status).toBe(200);
+    expect(timelineFor(await mine(skipped.id))).toEqual(['Placed', 'Ready for pickup', 'Completed']);
+
+    const { order: confirmed } = (await (await place(cookie, pickup())).json()) as PlaceOrderResponse;
+    expect((await setStatus(confirmed.id, 'confirmed')).status).toBe(200);
+    const at = t.clock.now().toISOString();
+    expect((await setStatus(confirmed.id, 'ready-for-pickup')).status).toBe(200);
+    expect(await mine(confirmed.id)).toMatchObject({ status: 'ready-for-pickup', confirmedAt: at });
+    expect(timelineFor(await mine(confirmed.id))).toEqual([
+      'Placed',
+      'Confirmed',
+      'Ready for pickup',
+      'Completed',
+    ]);
+    // Back to pending: nobody has confirmed it any more.
+    expect((await setStatus(confirmed.id, 'pending')).status).toBe(200);
+    expect((await mine(confirmed.id)).confirmedAt).toBeNull();
   });
 
   it('is refused to members and answers 404 for an unknown order', async () => {

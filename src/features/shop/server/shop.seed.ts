@@ -4,13 +4,13 @@ import { pickupLocation, shopSettings, sticker } from '~/server/db/tables/shop.t
 import type { StickerType } from '../shop.schema';
 import { DEFAULT_SHOP_SETTINGS } from './shop.service';
 
-/** The spec's default pickup locations (section 3). */
+/** The spec's default pickup locations (section 3), as members read them; each is keyed by its lowercase. */
 export const DEFAULT_PICKUP_LOCATIONS = [
-  'van ness',
-  'columbia heights',
-  'suitland md',
-  'eastover shopping center',
-  'north capital',
+  'Van Ness',
+  'Columbia Heights',
+  'Suitland MD',
+  'Eastover Shopping Center',
+  'North Capital',
 ];
 
 export interface NewSticker {
@@ -79,7 +79,13 @@ export async function seedShop(tx: Executor, now: Date): Promise<void> {
   for (const demo of DEMO_STICKERS) await insertSticker(tx, demo, now);
   await tx
     .insert(pickupLocation)
-    .values(DEFAULT_PICKUP_LOCATIONS.map((name) => ({ name, createdAt: now })))
+    .values(
+      DEFAULT_PICKUP_LOCATIONS.map((displayName) => ({
+        name: displayName.toLowerCase(),
+        displayName,
+        createdAt: now,
+      })),
+    )
     .onConflictDoNothing();
   await tx
     .insert(shopSettings)

@@ -10,6 +10,7 @@ import {
   type ShopSettings,
   type StickerSize,
   type StickerType,
+  type PickupLocation,
 } from '../shop.schema';
 
 export type StickerRow = typeof sticker.$inferSelect;
@@ -105,10 +106,9 @@ export function toMenuSticker(row: StickerRow, rating: RatingSummary | undefined
   };
 }
 
-export async function listPickupLocations({ db }: ServiceContext): Promise<string[]> {
-  const rows = await db
-    .select({ name: pickupLocation.name })
+export async function listPickupLocations({ db }: ServiceContext): Promise<PickupLocation[]> {
+  return db
+    .select({ name: pickupLocation.name, displayName: pickupLocation.displayName })
     .from(pickupLocation)
     .orderBy(asc(pickupLocation.name));
-  return rows.map((row) => row.name);
 }

@@ -79,7 +79,13 @@ describe('the menu', () => {
     const { locations } = (await (
       await t.call('GET', '/api/shop/pickup-locations', undefined, as(cookie))
     ).json()) as PickupLocationsResponse;
-    expect([...locations].sort()).toEqual([...DEFAULT_PICKUP_LOCATIONS].sort());
+    // Each location keyed by its lowercase name, shown as it was typed; listed by name.
+    expect(locations).toEqual(
+      [...DEFAULT_PICKUP_LOCATIONS]
+        .map((displayName) => ({ name: displayName.toLowerCase(), displayName }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    );
+    expect(locations).toContainEqual({ name: 'suitland md', displayName: 'Suitland MD' });
     expect((await t.call('GET', '/api/shop/menu')).status).toBe(401);
   });
 });

@@ -38,6 +38,8 @@ export const shopOrder = pgTable(
     /** When the driver told the customer they are on the way: once per order. */
     customerNotifiedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
+    /** When staff confirmed the order; null while it never was (or since it went back to the queue or pending). */
+    confirmedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('shop_order_idempotency_idx').on(t.userId, t.idempotencyKey),

@@ -54,9 +54,13 @@ export const stickerRating = pgTable(
   ],
 );
 
-/** A pickup location, stored trimmed and lowercased; unique ignoring case. */
+/**
+ * A pickup location: `name` is the key, stored trimmed and lowercased so it is unique ignoring case (orders keep
+ * it); `displayName` is how members read it, as the admin typed it.
+ */
 export const pickupLocation = pgTable('pickup_location', {
   name: text().primaryKey(),
+  displayName: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
