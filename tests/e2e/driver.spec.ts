@@ -101,16 +101,50 @@ test.describe('Driver queue', () => {
     // The other driver's Available list loses it live.
     await expect(orderCard(driverB.page, order.shortId)).toHaveCount(0);
 
-    await queueTab(driverA.page, /^My Runs/).click();
+    // The claimer lands on My Runs, the run in view, the cursor in its ETA field.
+    await expect(queueTab(driverA.page, /^My Runs/)).toHaveAttribute('aria-selected', 'true');
     const run = orderCard(driverA.page, order.shortId);
-    await expect(run.getByRole('timer')).toBeVisible();
-    await expect(run.getByText(address)).toHaveCount(0);
     const eta = run.getByLabel(/ETA in minutes/);
+    await expect(eta).toBeFocused();
+    await expect(eta).toBeInViewport();
+    await expect(run.getByRole('timer')).toBeInViewport();
+    await expect(run.getByText(address)).toHaveCount(0);
+
+    // Elsewhere in the app the countdown follows, and leads back to the run.
+    await driverA.page.goto('/feed');
+    const banner = driverA.page
+      .getByRole('banner')
+      .getByRole('link', { name: new RegExp(`ETA due for #${order.shortId}`) });
+    await expect(banner.getByRole('timer')).toBeVisible();
+    await banner.click();
+    await expect(queueTab(driverA.page, /^My Runs/)).toHaveAttribute('aria-selected', 'true');
+    await expect(banner).toHaveCount(0);
+
+    // The form at the foot of the screen, where a phone's keyboard pushes it.
+    await run
+      .getByRole('button', { name: 'Cancel Run' })
+      .evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await eta.fill('4');
     await run.getByRole('button', { name: 'Submit ETA' }).click();
     await expectToast(driverA.page, 'Invalid ETA', 'Please enter a value between 5 and 60 minutes.', {
       type: 'error',
     });
+    // The toast leaves the field, its error and Cancel Run in sight.
+    const toastBox = (await driverA.page.locator('[data-sonner-toast][data-front="true"]').boundingBox())!;
+    for (const shown of [
+      eta,
+      run.getByText('Please enter a value between 5 and 60 minutes.'),
+      run.getByRole('button', { name: 'Cancel Run' }),
+    ]) {
+      await expect(shown).toBeInViewport();
+      const box = (await shown.boundingBox())!;
+      const apart =
+        box.y >= toastBox.y + toastBox.height ||
+        box.y + box.height <= toastBox.y ||
+        box.x >= toastBox.x + toastBox.width ||
+        box.x + box.width <= toastBox.x;
+      expect(apart, 'the toast covers the ETA form').toBe(true);
+    }
     await eta.fill('15');
     await run.getByRole('button', { name: 'Submit ETA' }).click();
     await expectToast(driverA.page, 'ETA Submitted!', "The customer's address is now visible.", {

@@ -1,4 +1,5 @@
 import { LogOut, Package, ShoppingCart } from 'lucide-react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { SessionUser } from '~/shared/session';
@@ -19,13 +20,17 @@ import { VaultLogo } from './vault-logo';
 const iconButton =
   'relative grid size-11 shrink-0 place-items-center rounded-xl text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-text disabled:opacity-50';
 
-/** The signed-in header: compact and sticky, tabs (or a menu on phones), cart, avatar, logout, and the XP line. */
-export function AppHeader({ user }: { user: SessionUser }) {
+/**
+ * The signed-in header: compact and sticky, tabs (or a menu on phones), cart, avatar, logout, and the XP line;
+ * `banner` under it stays in view with it (the driver's ETA countdown).
+ */
+export function AppHeader({ user, banner }: { user: SessionUser; banner?: ReactNode }) {
   const inboxUnread = useInboxUnread().data ?? 0;
   const tabs = navTabsFor(user).map((tab) =>
     tab.to === paths.inbox() ? { ...tab, badge: inboxUnread } : tab,
   );
   const navigate = useNavigate();
+  const headerRef = useHeaderHeight();
   // The device's sticker lines and the member's rewards in the cart (on the server, the same on every device).
   const cartCount = useCartCount(user.id) + (useCartRewards().data?.length ?? 0);
   const logout = useLogout({
@@ -37,7 +42,10 @@ export function AppHeader({ user }: { user: SessionUser }) {
   });
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-surface/95 pt-[env(safe-area-inset-top)] backdrop-blur">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-border bg-surface/95 pt-[env(safe-area-inset-top)] backdrop-blur"
+    >
       <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-1.5 px-3 min-[400px]:gap-2 sm:px-4">
         <Link
           to={paths.feed()}
@@ -84,6 +92,29 @@ export function AppHeader({ user }: { user: SessionUser }) {
         </div>
       </div>
       <LevelBar xp={user.xp} />
+      {banner}
     </header>
   );
+}
+
+/**
+ * Keeps `--app-header-height` on the document at the header's height (the safe area, the bar, the XP line and any
+ * banner), so what sits just under it (the toasts on phones) never goes behind it.
+ */
+function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      root.setProperty('--app-header-height', `${header.getBoundingClientRect().height}px`),
+    );
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--app-header-height');
+    };
+  }, []);
+  return ref;
 }

@@ -18,7 +18,16 @@ const themeColours = {
   '--error-text': 'var(--color-text)',
 } as CSSProperties;
 
-/** One toast at a time for 5 s (spec section 9): bottom-centre on phones, bottom-right on larger screens. */
+/**
+ * Under the sticky header (its height is kept in `--app-header-height`) or the safe area when there is none: a
+ * toast at the top never covers the field being corrected, its actions or the keyboard.
+ */
+const belowHeader = { top: 'calc(var(--app-header-height, env(safe-area-inset-top)) + 0.75rem)' };
+
+/**
+ * One toast at a time for 5 s (spec section 9): at the top on phones, under the header (issue 21: the bottom
+ * covered forms and their buttons); bottom-right on larger screens.
+ */
 export function AppToaster() {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
@@ -28,7 +37,9 @@ export function AppToaster() {
       closeButton
       visibleToasts={1}
       duration={5000}
-      position={desktop ? 'bottom-right' : 'bottom-center'}
+      position={desktop ? 'bottom-right' : 'top-center'}
+      offset={belowHeader}
+      mobileOffset={belowHeader}
       style={themeColours}
       toastOptions={{
         classNames: {

@@ -19,7 +19,8 @@ export const paths = {
   inbox: () => '/inbox',
   conversation: (conversationId: string) => `/inbox/${encodeURIComponent(conversationId)}`,
   admin: () => '/admin',
-  driverQueue: () => '/driver-queue',
+  /** The driver's queue, on one of its lists (Available when none is named). */
+  driverQueue: (list?: 'my-runs' | 'history') => (list ? `/driver-queue?list=${list}` : '/driver-queue'),
   priceGuide: () => '/price-guide',
 } as const;
 

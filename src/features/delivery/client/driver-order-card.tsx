@@ -1,5 +1,5 @@
 import { Bell, CheckCircle2, MapPin, Phone, Undo2, Zap } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
@@ -36,6 +36,11 @@ export interface CardContext {
   cannotClaimBecause: string | null;
   clockOffsetMs: number;
   onClaimExpired: () => void;
+  /** After Call Dibs (the queue already holds the claim): the screen opens My Runs on it. */
+  onClaimed?: (orderId: string) => void;
+  /** The run whose ETA field takes the focus when it appears; `onRunFocused` once it has. */
+  focusRunId?: string | null;
+  onRunFocused?: () => void;
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -136,7 +141,7 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
 
 function CardActions({ order, context, now }: { order: DriverOrderView; context: CardContext; now: number }) {
   if (order.status === 'available') {
-    return context.cannotClaimBecause ? null : <CallDibs orderId={order.id} />;
+    return context.cannotClaimBecause ? null : <CallDibs orderId={order.id} onClaimed={context.onClaimed} />;
   }
   if (!order.isMine) {
     return order.status === 'claimed' && order.claimExpiresAt ? (
@@ -156,9 +161,18 @@ function CardActions({ order, context, now }: { order: DriverOrderView; context:
   return null;
 }
 
-function CallDibs({ orderId }: { orderId: string }) {
+function CallDibs({
+  orderId,
+  onClaimed,
+}: {
+  orderId: string;
+  onClaimed?: ((orderId: string) => void) | undefined;
+}) {
   const claim = useClaimOrder({
-    onSuccess: () => toast.success('You got it!', { description: 'Submit your ETA within 5 minutes.' }),
+    onSuccess: () => {
+      toast.success('You got it!', { description: 'Submit your ETA within 5 minutes.' });
+      onClaimed?.(orderId);
+    },
     onError: (error) =>
       isApiError(error, 'ALREADY_CLAIMED')
         ? toast.error(ORDER_ALREADY_CLAIMED)
@@ -201,13 +215,25 @@ function ClaimedRun({ order, context }: { order: DriverOrderView; context: CardC
     onError: (failure) => showErrorToast(failure, 'Run not cancelled'),
   });
 
+  // Just claimed: bring the countdown, the field and Submit ETA into view, and put the cursor in the field.
+  const runRef = useRef<HTMLDivElement>(null);
+  const focus = context.focusRunId === order.id;
+  const { setFocus } = form;
+  const { onRunFocused } = context;
+  useEffect(() => {
+    if (!focus) return;
+    runRef.current?.scrollIntoView({ block: 'center' });
+    setFocus('etaMinutes');
+    onRunFocused?.();
+  }, [focus, setFocus, onRunFocused]);
+
   const onSubmit = form.handleSubmit(
     ({ etaMinutes }) => submit.mutate({ orderId: order.id, etaMinutes }),
     () => toast.error(INVALID_ETA_TITLE, { description: INVALID_ETA }),
   );
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={runRef} className="flex flex-col gap-4">
       {order.claimExpiresAt && (
         <ClaimCountdown
           expiresAt={order.claimExpiresAt}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Inbox } from 'lucide-react';
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState, ListSkeleton, ListStates, SkeletonCard } from '~/client/components/ui/list-states';
 import { SwitchField } from '~/client/components/ui/switch-field';
@@ -34,7 +35,9 @@ export function DriverQueueView({ staff = false }: { staff?: boolean }) {
 
 function Queue({ queue, staff }: { queue: DriverQueue; staff: boolean }) {
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<TabId>(staff ? 'all-runs' : 'available');
+  const [tab, setTab] = useQueueTab(staff);
+  // The run just claimed: My Runs opens with it in view and its ETA field focused.
+  const [focusRunId, setFocusRunId] = useState<string | null>(null);
   // A claim past its window shows as available from the next queue read: ask now rather than wait for the
   // sweep's event.
   const onClaimExpired = useCallback(
@@ -45,6 +48,12 @@ function Queue({ queue, staff }: { queue: DriverQueue; staff: boolean }) {
     cannotClaimBecause: staff ? 'Staff view' : queue.me.cannotClaimBecause,
     clockOffsetMs: queue.clockOffsetMs,
     onClaimExpired,
+    onClaimed: (orderId) => {
+      setTab('my-runs');
+      setFocusRunId(orderId);
+    },
+    focusRunId,
+    onRunFocused: () => setFocusRunId(null),
   };
   const list = (orders: DriverOrderView[], empty: string) => (
     <OrderList orders={orders} empty={empty} context={context} />
@@ -106,6 +115,19 @@ function Queue({ queue, staff }: { queue: DriverQueue; staff: boolean }) {
       />
     </div>
   );
+}
+
+/**
+ * The open list: in the URL for a driver (`?list=my-runs`, so the ETA banner can link to it and a reload keeps
+ * it), on the screen for staff (the dashboard's own tab is in the URL).
+ */
+function useQueueTab(staff: boolean): [TabId, (tab: TabId) => void] {
+  const [params, setParams] = useSearchParams();
+  const [staffTab, setStaffTab] = useState<TabId>('all-runs');
+  if (staff) return [staffTab, setStaffTab];
+  const list = params.get('list');
+  const tab: TabId = list === 'my-runs' || list === 'history' ? list : 'available';
+  return [tab, (next) => setParams(next === 'available' ? {} : { list: next }, { replace: true })];
 }
 
 function OrderList({

@@ -38,7 +38,18 @@ export function Component() {
   if (!user) return null;
   return (
     <Page title="Community Feed" className="max-w-[720px] gap-5">
-      <PageHeading>Community Feed</PageHeading>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageHeading>Community Feed</PageHeading>
+        {/* In the heading's row; on wide screens (xl) it floats in the free margin right of the column. */}
+        <button
+          type="button"
+          onClick={() => setCreating(true)}
+          className="inline-flex min-h-12 items-center gap-2 rounded-full border border-primary/60 bg-surface-raised px-4 text-base font-semibold text-text shadow-lg shadow-background transition-colors duration-150 hover:bg-surface sm:px-5 xl:fixed xl:right-6 xl:bottom-48 xl:z-30"
+        >
+          <MessageSquarePlus className="size-5 text-primary" aria-hidden />
+          New Post
+        </button>
+      </div>
       <SearchField
         label="Search posts or users"
         placeholder={SEARCH_PLACEHOLDER}
@@ -48,14 +59,6 @@ export function Component() {
         className="w-full"
       />
       <FeedList q={q} onCreate={() => setCreating(true)} />
-      <button
-        type="button"
-        onClick={() => setCreating(true)}
-        className="fixed right-4 bottom-[calc(10.5rem+env(safe-area-inset-bottom))] z-30 inline-flex min-h-12 items-center gap-2 rounded-full border border-primary/60 bg-surface-raised px-5 text-base font-semibold text-text shadow-lg shadow-background transition-colors duration-150 hover:bg-surface md:right-6"
-      >
-        <MessageSquarePlus className="size-5 text-primary" aria-hidden />
-        New Post
-      </button>
       <CreatePostDialog open={creating} onOpenChange={setCreating} />
     </Page>
   );
