@@ -74,7 +74,7 @@ async function sendFromComposer(page: Page, testInfo: TestInfo, text: string) {
 }
 
 test.describe('Inbox', () => {
-  test('a member messages another from their profile; the other sees it live with an unread badge and replies, live too', async ({
+  test('a member with an empty inbox finds another through New Message; leaving without a word lists nothing; the first message reaches the other live, unread, and they reply, live too', async ({
     browser,
   }, testInfo) => {
     const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Sender');
@@ -87,11 +87,30 @@ test.describe('Inbox', () => {
       await expect(ben.page.getByText('Select a conversation to start chatting.')).toBeVisible();
     }
 
-    await ana.page.goto(`/profile/${ben.user.id}`);
-    await dismissWeeklyBonus(ana.page);
-    await ana.page.getByRole('button', { name: 'Message', exact: true }).click();
+    // Ana's inbox is empty too: its one next step starts a conversation.
+    await openInbox(ana);
+    await expect(ana.page.getByText('No conversations found.')).toBeVisible();
+    await ana.page.getByRole('button', { name: 'Start a Conversation' }).click();
+    const dialog = ana.page.getByRole('dialog', { name: 'New Message' });
+    await expect(dialog.getByText('Type a name to find a member.')).toBeVisible();
+    await dialog.getByRole('searchbox', { name: 'Search members' }).fill(ben.user.fullName.toUpperCase());
+    const found = dialog.getByRole('list', { name: 'Members found' }).getByRole('button');
+    await expect(found).toHaveText([ben.user.fullName]);
+    await ana.page.screenshot({ path: testInfo.outputPath('new-message.png'), fullPage: true });
+    await found.click();
     await expect(ana.page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
     await expect(ana.page.getByRole('heading', { name: ben.user.fullName })).toBeVisible();
+    await expect(ana.page.getByText('No messages yet. Say hello!')).toBeVisible();
+    // Leaving without sending leaves no empty conversation behind, for either of them.
+    await ana.page.goto('/inbox');
+    await expect(ana.page.getByText('No conversations found.')).toBeVisible();
+    await ana.page.screenshot({ path: testInfo.outputPath('inbox-empty.png'), fullPage: true });
+    await expect(ben.page.getByText('No conversations found.')).toBeVisible();
+
+    // A member's profile opens the same conversation.
+    await ana.page.goto(`/profile/${ben.user.id}`);
+    await ana.page.getByRole('button', { name: 'Message', exact: true }).click();
+    await expect(ana.page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
     await expect(ana.page.getByText('No messages yet. Say hello!')).toBeVisible();
     await sendFromComposer(ana.page, testInfo, 'Hi Ben, <b>welcome</b>!');
     await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveText([
@@ -288,11 +307,24 @@ test.describe('Inbox', () => {
     await ownerPage.getByRole('searchbox', { name: 'Search members' }).fill(member.user.email);
     const entry = ownerPage
       .getByRole('row', { name: member.user.fullName, exact: true })
-      .or(ownerPage.getByRole('article', { name: member.user.fullName, exact: true }));
+      .or(ownerPage.getByRole('article', { name: member.user.fullName, exact: true }))
+      // Until the search applies, the list shows everyone, earlier runs' namesakes too.
+      .filter({ hasText: member.user.email });
+    // The member's phone reads as a US number, not as it is stored.
+    await expect(entry).toContainText('(202) 555-0143');
+    await expect(entry).not.toContainText('+12025550143');
     await entry.getByRole('button', { name: 'Message', exact: true }).click();
-    await expect(ownerPage).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
-    await expect(ownerPage.getByRole('heading', { name: member.user.fullName })).toBeVisible();
-    await sendFromComposer(ownerPage, testInfo, 'Welcome aboard, from the team.');
+    const dialog = ownerPage.getByRole('dialog', { name: `Message ${member.user.fullName}` });
+    const send = dialog.getByRole('button', { name: 'Send', exact: true });
+    await expect(send).toBeDisabled();
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('Welcome aboard, from the team.');
+    await ownerPage.screenshot({ path: testInfo.outputPath('members-message-dialog.png'), fullPage: true });
+    await send.click();
+    await expectToast(ownerPage, 'Message Sent!', `To ${member.user.fullName}.`, { type: 'success' });
+    await expect(dialog).toHaveCount(0);
+    // The message went from the tab: the dashboard stays open.
+    await expect(ownerPage).toHaveURL(/\/admin\?tab=members/);
+    await ownerPage.screenshot({ path: testInfo.outputPath('members-tab.png'), fullPage: true });
 
     await openInbox(member);
     const row = conversationRow(member.page, 'Admin Team');
@@ -307,6 +339,14 @@ test.describe('Inbox', () => {
     await expect(note).toBeVisible();
     // The server marks it as the staff's; a member's name cannot produce the badge.
     await expect(note).toContainText('Vault Team');
+    await member.page.keyboard.press('Escape');
+    // New Message never finds the staff member behind the team, even by their name.
+    await member.page.goto('/inbox');
+    await member.page.getByRole('button', { name: 'New Message' }).click();
+    const search = member.page.getByRole('dialog', { name: 'New Message' });
+    await expect(search).toContainText('To reach the Admin Team, reply when they message you.');
+    await search.getByRole('searchbox', { name: 'Search members' }).fill(owner!.fullName);
+    await expect(search.getByText('No members found.')).toBeVisible();
     await ownerContext.close();
   });
 });

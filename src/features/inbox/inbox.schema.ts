@@ -38,6 +38,12 @@ export const markReadSchema = z.strictObject({
 });
 export type MarkReadInput = z.input<typeof markReadSchema>;
 
+/** New message: members found by name, at most this many at a time. */
+export const RECIPIENTS_SHOWN = 20;
+export const recipientSearchSchema = z.object({
+  q: z.string().trim().max(100, 'Keep the search under 100 characters.').default(''),
+});
+
 export const conversationIdSchema = z.object({ conversationId: z.string().min(1).max(64) });
 
 export const conversationListQuerySchema = pageQuerySchema.extend({
@@ -79,6 +85,11 @@ export interface ConversationSummary {
 
 /** The member's conversations, most recently active first, page by page. */
 export type ConversationListResponse = Page<ConversationSummary>;
+
+/** Members the viewer may start a conversation with (never a masked staff member: they are refused). */
+export interface RecipientsResponse {
+  items: Counterpart[];
+}
 
 export interface ConversationResponse {
   conversation: ConversationSummary;

@@ -1,6 +1,8 @@
+import { MessagesSquare, SquarePen } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadMore } from '~/client/components/load-more';
+import { Button } from '~/client/components/ui/button';
 import { CountBadge } from '~/client/components/ui/count-badge';
 import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
 import { SearchField } from '~/client/components/ui/search-field';
@@ -10,6 +12,7 @@ import { NO_CONVERSATIONS_FOUND, type ConversationSummary } from '../inbox.schem
 import { CounterpartAvatar } from './counterpart-avatar';
 import { formatListTime } from './format-message-time';
 import { useConversationList } from './inbox.queries';
+import { NewMessageDialog } from './new-message-dialog';
 
 /** The left pane: search by the other party's name, then the conversations, most recent first. */
 export function ConversationList({ activeId }: { activeId: string | undefined }) {
@@ -17,11 +20,18 @@ export function ConversationList({ activeId }: { activeId: string | undefined })
   const q = useDebouncedValue(text.trim());
   const list = useConversationList(q);
   const conversations = list.data?.items ?? [];
+  const [composing, setComposing] = useState(false);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex flex-col gap-3 border-b border-border p-4">
-        <h1 className="text-2xl font-bold tracking-tight">Inbox</h1>
+        <div className="flex items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold tracking-tight">Inbox</h1>
+          <Button type="button" variant="secondary" onClick={() => setComposing(true)}>
+            <SquarePen className="size-5" aria-hidden />
+            New Message
+          </Button>
+        </div>
         <SearchField
           label="Search conversations"
           placeholder="Search by name"
@@ -37,7 +47,20 @@ export function ConversationList({ activeId }: { activeId: string | undefined })
           empty={conversations.length === 0}
           skeleton={<ConversationsSkeleton />}
           errorMessage="Your conversations could not be loaded."
-          emptyState={<EmptyState>{NO_CONVERSATIONS_FOUND}</EmptyState>}
+          emptyState={
+            <EmptyState
+              icon={q ? undefined : MessagesSquare}
+              action={
+                q ? undefined : (
+                  <Button type="button" onClick={() => setComposing(true)}>
+                    Start a Conversation
+                  </Button>
+                )
+              }
+            >
+              {NO_CONVERSATIONS_FOUND}
+            </EmptyState>
+          }
         >
           <ul aria-label="Conversations" aria-busy={list.isPlaceholderData} className="flex flex-col gap-1">
             {conversations.map((conversation) => (
@@ -51,6 +74,7 @@ export function ConversationList({ activeId }: { activeId: string | undefined })
           <LoadMore query={list} failedMessage="More conversations could not be loaded." />
         </ListStates>
       </div>
+      <NewMessageDialog open={composing} onOpenChange={setComposing} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -27,7 +28,19 @@ export const inboxQueryKeys = {
   list: (q: string) => [...inboxQueryKeys.lists(), q] as const,
   conversation: (id: string) => [...inboxQueryKeys.all, 'conversation', id] as const,
   messages: (id: string) => [...inboxQueryKeys.all, 'messages', id] as const,
+  recipients: (q: string) => [...inboxQueryKeys.all, 'recipients', q] as const,
 };
+
+/** New message: members the viewer may start a conversation with, by name; nothing is asked before a name. */
+export function useRecipients(q: string) {
+  return useQuery({
+    queryKey: inboxQueryKeys.recipients(q),
+    queryFn: ({ signal }) => call(inbox.recipients.$get({ query: { q } }, { init: { signal } })),
+    select: (data) => data.items,
+    enabled: q !== '',
+    placeholderData: keepPreviousData,
+  });
+}
 
 export const conversationListOptions = (q: string) =>
   pagedQueryOptions({

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, not, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
-import { conversationRefusal, type RoleHolder } from '~/shared/permissions';
+import { conversationRefusal, hasRole, isStaff, type RoleHolder } from '~/shared/permissions';
 import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { conversation, conversationMessage, conversationParticipant } from '~/server/db/tables/inbox.tables';
@@ -11,10 +11,12 @@ import type { Actor, ServiceContext } from '~/server/service-context';
 import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
 import {
   CONVERSATIONS_PAGE_SIZE,
+  RECIPIENTS_SHOWN,
   type ConversationListResponse,
+  type RecipientsResponse,
   type ConversationSummary,
 } from '../inbox.schema';
-import { counterpartFor, counterpartNameSql } from './counterpart';
+import { counterpartFor, counterpartNameSql, holdsAnyRoleSql } from './counterpart';
 
 /** How long one "I am reading this thread" lasts; the open thread renews it well before. */
 /** The conversation a request is about: the route's `:conversationId`. */
@@ -129,22 +131,15 @@ export async function unreadMessageCount({ db }: ServiceContext, actor: Actor): 
 
 /**
  * The actor's conversations, most recently active first, a page at a time, searched by the other party's name
- * as the actor sees it. Listed: those with a message the actor has not deleted, and an empty one the actor
- * started and has not deleted.
+ * as the actor sees it. Listed: those with a message the actor has not deleted. A conversation opened and left
+ * without a message is listed for neither member.
  */
 export async function listConversations(
   { db }: ServiceContext,
   actor: Actor,
   { q, cursor }: { q: string; cursor?: string | undefined },
 ): Promise<ConversationListResponse> {
-  const visible = or(
-    sql`${conversation.lastMessageSeq} > ${conversationParticipant.hiddenThroughSeq}`,
-    and(
-      eq(conversation.lastMessageSeq, 0),
-      sql`${conversationParticipant.deletedAt} is null`,
-      eq(conversation.createdBy, actor.id),
-    ),
-  );
+  const visible = sql`${conversation.lastMessageSeq} > ${conversationParticipant.hiddenThroughSeq}`;
   const search = q ? ilike(counterpartNameSql(actor, other), likePattern(q)) : undefined;
   const rows = await selectSummaries(db, actor, and(visible, search, latestFirst.after(cursor))).limit(
     CONVERSATIONS_PAGE_SIZE + 1,
@@ -169,6 +164,39 @@ async function summaryOf(db: Executor, actor: Actor, conversationId: string): Pr
 }
 
 /**
+ * Members the actor may start a conversation with whose name holds `q`, by name: never the actor, a banned
+ * member, or anyone `startRefusal` refuses (a member finds no Owner or Admin: they reach staff through the
+ * Admin Team's messages, departure 17). Nothing until a name is typed.
+ */
+export async function searchRecipients(
+  { db }: ServiceContext,
+  actor: Actor,
+  { q }: { q: string },
+): Promise<RecipientsResponse> {
+  if (!q) return { items: [] };
+  // The SQL twin of conversationRefusal: staff only by staff, an Owner only by an Owner.
+  const refused = hasRole(actor, 'Owner')
+    ? undefined
+    : isStaff(actor)
+      ? holdsAnyRoleSql(user, ['Owner'])
+      : holdsAnyRoleSql(user, ['Owner', 'Admin']);
+  const rows = await db
+    .select({ id: user.id, name: user.name, image: user.image, roles: user.roles, role: user.role })
+    .from(user)
+    .where(
+      and(
+        ilike(user.name, likePattern(q)),
+        ne(user.id, actor.id),
+        eq(user.banned, false),
+        refused ? not(refused) : undefined,
+      ),
+    )
+    .orderBy(asc(user.name), asc(user.id))
+    .limit(RECIPIENTS_SHOWN);
+  return { items: rows.map((row) => counterpartFor(actor, row)) };
+}
+
+/**
  * Why the actor may not start a conversation with this member, or undefined when they may. Only staff start one
  * with staff (a member sees them all as the Admin Team), and only an Owner with an Owner. The answer never
  * depends on whether a conversation exists: a member reaches one staff started from their inbox, never from here,
@@ -188,58 +216,65 @@ const REFUSALS = {
 /**
  * The conversation between the actor and this member: the existing one, or a new one. Two members have one
  * conversation however they start it, also both at once (the pair's unique index decides; the loser reads the
- * winner's). Whom the actor may not start one with (`startRefusal`) is refused whether or not one exists.
+ * winner's). Whom the actor may not start one with (`startRefusal`) is refused whether or not one exists. A new
+ * conversation is listed for neither member until it has a message.
  */
 export async function startConversation(
   { db, now }: ServiceContext,
   actor: Actor,
   { recipientId }: { recipientId: string },
 ): Promise<{ conversation: ConversationSummary; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const { id, created } = await findOrStartConversation(tx, actor, { recipientId, now });
+    return { conversation: await summaryOf(tx, actor, id), created };
+  });
+}
+
+/** `startConversation`'s step inside the caller's transaction: the pair's conversation id, found or made. */
+export async function findOrStartConversation(
+  tx: Executor,
+  actor: Actor,
+  { recipientId, now }: { recipientId: string; now: Date },
+): Promise<{ id: string; created: boolean }> {
   if (recipientId === actor.id)
     throw new AppError('BAD_REQUEST', 'You cannot start a conversation with yourself.');
   const [low, high] = canonicalPair(actor.id, recipientId);
-  return db.transaction(async (tx) => {
-    const [recipient] = await tx
-      .select({ id: user.id, roles: user.roles, role: user.role })
-      .from(user)
-      .where(eq(user.id, recipientId));
-    if (!recipient)
-      throw new AppError('NOT_FOUND', 'This member does not exist or has been removed.', {
-        title: 'User Not Found',
-      });
-    const refusal = startRefusal(actor, recipient);
-    if (refusal) throw refusal;
-    const findExisting = async () =>
-      (
-        await tx
-          .select({ id: conversation.id })
-          .from(conversation)
-          .where(and(eq(conversation.userLowId, low), eq(conversation.userHighId, high)))
-      )[0];
+  const [recipient] = await tx
+    .select({ id: user.id, roles: user.roles, role: user.role })
+    .from(user)
+    .where(eq(user.id, recipientId));
+  if (!recipient)
+    throw new AppError('NOT_FOUND', 'This member does not exist or has been removed.', {
+      title: 'User Not Found',
+    });
+  const refusal = startRefusal(actor, recipient);
+  if (refusal) throw refusal;
+  const findExisting = async () =>
+    (
+      await tx
+        .select({ id: conversation.id })
+        .from(conversation)
+        .where(and(eq(conversation.userLowId, low), eq(conversation.userHighId, high)))
+    )[0];
 
-    let existing = await findExisting();
-    if (!existing) {
-      const [inserted] = await tx
-        .insert(conversation)
-        .values({ id: randomUUID(), userLowId: low, userHighId: high, createdBy: actor.id, createdAt: now })
-        // Both members starting at once: the other request's conversation stands.
-        .onConflictDoNothing({ target: [conversation.userLowId, conversation.userHighId] })
-        .returning({ id: conversation.id });
-      if (inserted) {
-        await tx.insert(conversationParticipant).values([
-          { conversationId: inserted.id, userId: low },
-          { conversationId: inserted.id, userId: high },
-        ]);
-        await publish(tx, 'inbox.conversation', { conversationId: inserted.id }, [
-          { kind: 'users', userIds: [actor.id] },
-        ]);
-        return { conversation: await summaryOf(tx, actor, inserted.id), created: true };
-      }
-      existing = await findExisting();
-      if (!existing) throw new AppError('CONFLICT', 'This conversation is being started. Try again.');
-    }
-    return { conversation: await summaryOf(tx, actor, existing.id), created: false };
-  });
+  const existing = await findExisting();
+  if (existing) return { id: existing.id, created: false };
+  const [inserted] = await tx
+    .insert(conversation)
+    .values({ id: randomUUID(), userLowId: low, userHighId: high, createdBy: actor.id, createdAt: now })
+    // Both members starting at once: the other request's conversation stands.
+    .onConflictDoNothing({ target: [conversation.userLowId, conversation.userHighId] })
+    .returning({ id: conversation.id });
+  if (inserted) {
+    await tx.insert(conversationParticipant).values([
+      { conversationId: inserted.id, userId: low },
+      { conversationId: inserted.id, userId: high },
+    ]);
+    return { id: inserted.id, created: true };
+  }
+  const winner = await findExisting();
+  if (!winner) throw new AppError('CONFLICT', 'This conversation is being started. Try again.');
+  return { id: winner.id, created: false };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { isStaff, type RoleHolder } from '~/shared/permissions';
+import { isStaff, type Role, type RoleHolder } from '~/shared/permissions';
 import { avatarUrlOf, type UserRow } from '~/server/session';
 import { ADMIN_TEAM_NAME, UNKNOWN_NAME, UNNAMED, type Counterpart } from '../inbox.schema';
 
@@ -28,8 +28,17 @@ export function counterpartNameSql(
   const shown = sql`coalesce(nullif(btrim(${other.name}), ''), ${UNNAMED})`;
   if (isStaff(viewer))
     return sql<string>`case when ${other.id} is null then ${UNKNOWN_NAME} else ${shown} end`;
-  const otherIsStaff = sql`(${other.roles} && array['Owner', 'Admin']::text[]
-    or (cardinality(${other.roles}) = 0 and ${other.role} in ('Owner', 'Admin')))`;
+  const otherIsStaff = holdsAnyRoleSql(other, ['Owner', 'Admin']);
   return sql<string>`case when ${other.id} is null then ${UNKNOWN_NAME}
     when ${otherIsStaff} then ${ADMIN_TEAM_NAME} else ${shown} end`;
+}
+
+/** `rolesOf(other)` holds one of `roles`, as SQL: the roles list, falling back to the single role. */
+export function holdsAnyRoleSql(other: { roles: PgColumn; role: PgColumn }, roles: readonly Role[]): SQL {
+  const list = sql.join(
+    roles.map((role) => sql`${role}`),
+    sql`, `,
+  );
+  return sql`(${other.roles} && array[${list}]::text[]
+    or (cardinality(${other.roles}) = 0 and ${other.role} in (${list})))`;
 }

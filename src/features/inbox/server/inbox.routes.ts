@@ -7,6 +7,7 @@ import {
   conversationListQuerySchema,
   markReadSchema,
   messagesQuerySchema,
+  recipientSearchSchema,
   sendMessageSchema,
   startConversationSchema,
   type ConversationResponse,
@@ -18,6 +19,7 @@ import {
   getConversation,
   listConversations,
   markConversationRead,
+  searchRecipients,
   startConversation,
   unreadMessageCount,
 } from './conversations.service';
@@ -40,6 +42,13 @@ export const inboxRoutes = new Hono<SignedInEnv>()
     memberLimit('searches', { when: isSearch }),
     validate('query', conversationListQuerySchema),
     async (c) => c.json(await listConversations(c.var.ctx, c.var.user, c.req.valid('query')), 200),
+  )
+  .get(
+    '/recipients',
+    access('signed-in'),
+    memberLimit('searches', { when: isSearch }),
+    validate('query', recipientSearchSchema),
+    async (c) => c.json(await searchRecipients(c.var.ctx, c.var.user, c.req.valid('query')), 200),
   )
   .post('/conversations', access('signed-in'), validate('json', startConversationSchema), async (c) => {
     const { conversation, created } = await startConversation(c.var.ctx, c.var.user, c.req.valid('json'));

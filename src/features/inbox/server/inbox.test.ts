@@ -12,6 +12,7 @@ import {
   type ConversationListResponse,
   type ConversationResponse,
   type MessagesResponse,
+  type RecipientsResponse,
   type SendMessageResponse,
 } from '../inbox.schema';
 import { VIEWING_TTL_MS } from './conversations.service';
@@ -101,11 +102,17 @@ describe('starting a conversation', () => {
     expect(await t.database.db.$count(conversation, eq(conversation.id, first.body.conversation.id))).toBe(1);
   });
 
-  it('lists an empty conversation only for the member who started it', async () => {
+  it('lists a conversation opened and left without a message for neither member, and for both once it has one', async () => {
     const [a, b] = [await member(), await member()];
     const id = await conversationOf(a, b);
-    expect((await list(a)).items.map((c) => c.id)).toEqual([id]);
+    expect((await list(a)).items).toEqual([]);
     expect((await list(b)).items).toEqual([]);
+    // Opening it again, from either side, still lists nothing.
+    expect(await conversationOf(b, a)).toBe(id);
+    expect((await list(a)).items).toEqual([]);
+    await sent(b, id, 'Hello there');
+    expect((await list(a)).items.map((c) => c.id)).toEqual([id]);
+    expect((await list(b)).items.map((c) => c.id)).toEqual([id]);
   });
 
   it('refuses yourself, an unknown member and bad input', async () => {
@@ -173,6 +180,50 @@ describe('starting a conversation', () => {
     ];
     expect((await start(admin, otherAdmin.id)).status).toBe(201);
     expect((await start(owner, admin.id)).status).toBe(201);
+  });
+});
+
+describe('finding a member to message', () => {
+  const recipients = async (party: Party, q: string) => {
+    const response = await t.call(
+      'GET',
+      `/api/inbox/recipients?${new URLSearchParams({ q })}`,
+      undefined,
+      as(party.cookie),
+    );
+    expect(response.status).toBe(200);
+    return ((await response.json()) as RecipientsResponse).items;
+  };
+
+  it('finds members by name, never the searcher, a banned member, or staff a member may not start a conversation with', async () => {
+    // A surname nobody else in this database has, in letters only (names take no digits).
+    const tag = `Quillon${[...Date.now().toString(36)].filter((c) => /[a-z]/.test(c)).join('')}x`;
+    const [a, b] = [await member(`Ana ${tag}`), await member(`Ben ${tag}`)];
+    const banned = await member(`Banned ${tag}`);
+    await t.database.db.update(user).set({ banned: true }).where(eq(user.id, banned.id));
+    const admin = await staff(['Admin'], `Adam ${tag}`);
+    const owner = await staff(['Owner'], `Olga ${tag}`);
+    const support = await staff(['Support'], `Sue ${tag}`);
+
+    // A member: other members and Support, by name, ignoring case; no Owner or Admin, not even by their name.
+    expect((await recipients(a, tag.toUpperCase())).map((r) => r.name)).toEqual([b.name, support.name]);
+    expect(await recipients(a, 'Adam')).not.toContainEqual(expect.objectContaining({ id: admin.id }));
+    expect((await recipients(a, tag))[0]).toEqual({
+      id: b.id,
+      name: b.name,
+      avatarUrl: expect.any(String),
+      kind: 'member',
+    });
+    // Support is not staff either; an Admin finds Admins but no Owner; an Owner finds everyone else.
+    expect((await recipients(support, tag)).map((r) => r.id)).toEqual([a.id, b.id]);
+    expect((await recipients(admin, tag)).map((r) => r.id)).toEqual([a.id, b.id, support.id]);
+    expect((await recipients(owner, tag)).map((r) => r.id)).toEqual([admin.id, a.id, b.id, support.id]);
+    // Nothing until a name is typed; wildcards are taken literally.
+    expect(await recipients(a, '')).toEqual([]);
+    expect(await recipients(a, '%')).toEqual([]);
+    // Whom the search leaves out, starting a conversation refuses too.
+    expect((await start(a, admin.id)).status).toBe(403);
+    expect((await start(a, owner.id)).status).toBe(403);
   });
 });
 

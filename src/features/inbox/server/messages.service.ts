@@ -12,7 +12,7 @@ import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { decodeCursor, pageOf } from '~/server/pagination';
 import { MESSAGES_PAGE_SIZE, type MessageView, type MessagesResponse } from '../inbox.schema';
-import { conversationNotFound, type ConversationRef } from './conversations.service';
+import { conversationNotFound, findOrStartConversation, type ConversationRef } from './conversations.service';
 import { counterpartFor } from './counterpart';
 
 type MessageRow = typeof conversationMessage.$inferSelect;
@@ -127,49 +127,73 @@ async function notifyRecipient(
 export async function sendMessage(
   { db, now }: ServiceContext,
   actor: Actor,
-  { conversationId, content }: ConversationRef & { content: string },
+  input: ConversationRef & { content: string },
 ): Promise<MessageView> {
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .update(conversation)
-      .set({ lastMessageSeq: sql`${conversation.lastMessageSeq} + 1`, lastMessageAt: now })
-      .where(
-        and(
-          eq(conversation.id, conversationId),
-          or(eq(conversation.userLowId, actor.id), eq(conversation.userHighId, actor.id)),
-        ),
-      )
-      .returning();
-    if (!locked) throw conversationNotFound();
-    const recipientId = locked.userLowId === actor.id ? locked.userHighId : locked.userLowId;
-    if (!recipientId)
-      throw new AppError('CONFLICT', 'This member has left The Vault and cannot receive messages.');
+  return db.transaction((tx) => storeMessage(tx, actor, { ...input, now }));
+}
 
-    const [row] = await tx
-      .insert(conversationMessage)
-      .values({
-        id: randomUUID(),
-        conversationId,
-        seq: locked.lastMessageSeq,
-        senderId: actor.id,
-        content,
-        createdAt: now,
-      })
-      .returning();
-    // What the sender wrote, they have read (and replying reads what came before it).
-    await tx
-      .update(conversationParticipant)
-      .set({ lastReadSeq: locked.lastMessageSeq })
-      .where(
-        and(
-          eq(conversationParticipant.conversationId, conversationId),
-          eq(conversationParticipant.userId, actor.id),
-        ),
-      );
-    await notifyRecipient(tx, actor, recipientId, conversationId, now);
-    await publish(tx, 'inbox.message', { conversationId, messageId: row!.id }, [
-      { kind: 'users', userIds: [actor.id, recipientId] },
-    ]);
-    return toMessageView(actor, row!);
+/**
+ * A message to a member from outside the thread (the Members tab's Message): their conversation, found or
+ * started, and the message in it, in one transaction, so a refused or failed send leaves nothing behind. Who may
+ * start a conversation with whom is `startConversation`'s rule.
+ */
+export async function messageMember(
+  { db, now }: ServiceContext,
+  actor: Actor,
+  { recipientId, content }: { recipientId: string; content: string },
+): Promise<{ conversationId: string; message: MessageView }> {
+  return db.transaction(async (tx) => {
+    const { id: conversationId } = await findOrStartConversation(tx, actor, { recipientId, now });
+    const message = await storeMessage(tx, actor, { conversationId, content, now });
+    return { conversationId, message };
   });
+}
+
+/** `sendMessage`'s step inside the caller's transaction. */
+async function storeMessage(
+  tx: Executor,
+  actor: Actor,
+  { conversationId, content, now }: ConversationRef & { content: string; now: Date },
+): Promise<MessageView> {
+  const [locked] = await tx
+    .update(conversation)
+    .set({ lastMessageSeq: sql`${conversation.lastMessageSeq} + 1`, lastMessageAt: now })
+    .where(
+      and(
+        eq(conversation.id, conversationId),
+        or(eq(conversation.userLowId, actor.id), eq(conversation.userHighId, actor.id)),
+      ),
+    )
+    .returning();
+  if (!locked) throw conversationNotFound();
+  const recipientId = locked.userLowId === actor.id ? locked.userHighId : locked.userLowId;
+  if (!recipientId)
+    throw new AppError('CONFLICT', 'This member has left The Vault and cannot receive messages.');
+
+  const [row] = await tx
+    .insert(conversationMessage)
+    .values({
+      id: randomUUID(),
+      conversationId,
+      seq: locked.lastMessageSeq,
+      senderId: actor.id,
+      content,
+      createdAt: now,
+    })
+    .returning();
+  // What the sender wrote, they have read (and replying reads what came before it).
+  await tx
+    .update(conversationParticipant)
+    .set({ lastReadSeq: locked.lastMessageSeq })
+    .where(
+      and(
+        eq(conversationParticipant.conversationId, conversationId),
+        eq(conversationParticipant.userId, actor.id),
+      ),
+    );
+  await notifyRecipient(tx, actor, recipientId, conversationId, now);
+  await publish(tx, 'inbox.message', { conversationId, messageId: row!.id }, [
+    { kind: 'users', userIds: [actor.id, recipientId] },
+  ]);
+  return toMessageView(actor, row!);
 }

@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
-import { MessageMemberButton } from '~/client/components/message-member-button';
 import { can, conversationRefusal, hasRole, memberActionRefusal, type Actor } from '~/shared/permissions';
 import type { AdminMember } from '../members.schema';
 import { useSetBanned } from './members.queries';
+import { MessageMemberDialog } from './message-member-dialog';
 
 /** Message, Ban or Unban, and Edit Roles for one member, each only for those allowed to use it. */
 export function MemberActions({
@@ -33,13 +33,7 @@ export function MemberActions({
   if (!canMessage && !canBan && !canEditRoles) return null;
   return (
     <div className={className}>
-      {canMessage && (
-        <MessageMemberButton
-          memberId={member.id}
-          memberName={member.fullName}
-          className="whitespace-nowrap"
-        />
-      )}
+      {canMessage && <MessageMemberDialog member={member} />}
       {canBan && <BanButton member={member} refusal={refusal} />}
       {canEditRoles && (
         <EditRolesToggle member={member} refusal={refusal} editing={editing} onToggle={onToggleEditing} />

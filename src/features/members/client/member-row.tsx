@@ -1,5 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Avatar } from '~/client/components/ui/avatar';
+import { EmailText } from '~/client/components/ui/email-text';
+import { formatUsPhone } from '~/shared/phone';
 import type { Actor } from '~/shared/permissions';
 import type { AdminMember } from '../members.schema';
 import { MemberActions } from './member-actions';
@@ -40,9 +42,7 @@ export function MemberIdentity({
         <Name id={nameId} className="text-base font-semibold break-words">
           {member.fullName}
         </Name>
-        {member.email !== undefined && (
-          <span className="text-sm [overflow-wrap:anywhere] text-text-muted">{member.email}</span>
-        )}
+        {member.email !== undefined && <EmailText email={member.email} className="text-sm text-text-muted" />}
         {children}
       </div>
     </div>
@@ -67,7 +67,7 @@ export function MemberCard({ member, actor, editing, onToggleEditing }: MemberEn
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         {member.telegram !== undefined && <Detail term="Telegram" value={member.telegram} />}
         <Detail term="Joined" value={formatJoinDate(member.joinDate)} />
-        {member.phone !== undefined && <Detail term="Phone" value={member.phone} />}
+        {member.phone !== undefined && <Detail term="Phone" value={formatUsPhone(member.phone)} nowrap />}
         {member.address !== undefined && <Detail term="Address" value={member.address} />}
       </dl>
       <MemberActions member={member} actor={actor} editing={editing} onToggleEditing={onToggleEditing} />
@@ -90,11 +90,11 @@ export function MemberArticle({ nameId, children }: { nameId: string; children: 
   );
 }
 
-function Detail({ term, value }: { term: string; value: string }) {
+function Detail({ term, value, nowrap }: { term: string; value: string; nowrap?: boolean }) {
   return (
     <>
       <dt className="text-text-muted">{term}</dt>
-      <dd className="break-words">{value || '—'}</dd>
+      <dd className={nowrap ? 'whitespace-nowrap tabular' : 'break-words'}>{value || '—'}</dd>
     </>
   );
 }
@@ -134,7 +134,7 @@ export function MemberTableRow({
         </td>
         {showContact && (
           <td className={`${cell} max-w-64 text-sm`}>
-            {member.phone && <div className="whitespace-nowrap">{member.phone}</div>}
+            {member.phone && <div className="whitespace-nowrap tabular">{formatUsPhone(member.phone)}</div>}
             {member.address && <div className="text-text-muted">{member.address}</div>}
           </td>
         )}

@@ -55,3 +55,15 @@ export function useSetRoles(
     config,
   );
 }
+
+/** The Members tab's Message: the member's first (or next) message, sent from outside the inbox. */
+export function useMessageMember(
+  config: MutationConfig<ResponseOf<typeof member.message.$post>, { memberId: string; content: string }> = {},
+) {
+  return useApiMutation(
+    ({ memberId, content }) => call(member.message.$post({ param: { memberId }, json: { content } })),
+    // The conversation lists refetch on the 'inbox.message' event the send publishes.
+    () => undefined,
+    config,
+  );
+}

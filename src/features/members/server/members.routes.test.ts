@@ -5,6 +5,7 @@ import type { Role } from '~/shared/permissions';
 import { cookieHeader } from '~/server/testing/members';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
+import { conversationParticipant } from '~/server/db/tables/inbox.tables';
 import { insertMember } from '~/server/db/seed/seed';
 import { encodeCursor } from '~/server/pagination';
 import { sseReader } from '~/server/testing/sse';
@@ -192,6 +193,60 @@ describe('contact details in the member list', () => {
     for (const who of [admin, owner]) {
       const entry = (await search(who, 'quillsecret')).page.items.find((m) => m.id === quill.id)!;
       expect(entry).toMatchObject({ email: quill.email, telegram: '@quillsecret' });
+    }
+  });
+});
+
+describe('messaging a member from the Members tab', () => {
+  const message = (by: Someone, target: string, content: unknown) =>
+    t.call('POST', `/api/admin/members/${target}/message`, { content }, as(by));
+  const conversationsOf = async (who: Someone) =>
+    (
+      (await (await t.call('GET', '/api/inbox/conversations', undefined, as(who))).json()) as {
+        items: { id: string; counterpart: { name: string }; lastMessage: { content: string } | null }[];
+      }
+    ).items;
+
+  it('sends the first message in one step: the member finds it under the Admin Team, and a second goes to the same conversation', async () => {
+    const mia = await someone(['Member'], 'Mia Messaged');
+    const first = await message(admin, mia.id, '  Welcome aboard.  ');
+    expect(first.status).toBe(201);
+    const body = (await first.json()) as {
+      conversationId: string;
+      message: { content: string; mine: boolean };
+    };
+    expect(body.message).toMatchObject({ content: 'Welcome aboard.', mine: true });
+    expect(await conversationsOf(mia)).toMatchObject([
+      {
+        id: body.conversationId,
+        counterpart: { name: 'Admin Team' },
+        lastMessage: { content: 'Welcome aboard.' },
+      },
+    ]);
+    const second = await message(admin, mia.id, 'One more thing.');
+    expect(((await second.json()) as { conversationId: string }).conversationId).toBe(body.conversationId);
+    expect((await conversationsOf(admin)).filter((c) => c.id === body.conversationId)).toHaveLength(1);
+  });
+
+  it('refuses staff a member may not start a conversation with, those without the capability, and an empty message, leaving no conversation', async () => {
+    const support = await someone(['Support']);
+    const readOnly = await someone(['Read-Only']);
+    const mia = await someone(['Member']);
+    const refused = [
+      [await message(support, admin.id, 'Hello?'), 403],
+      [await message(admin, owner.id, 'Hello?'), 403],
+      [await message(readOnly, mia.id, 'Hello?'), 403],
+      [await message(admin, mia.id, '   '), 400],
+      [await message(admin, 'no-such-member', 'Hello?'), 404],
+    ] as const;
+    for (const [response, status] of refused) expect(response.status, await response.text()).toBe(status);
+    // Nobody refused here has a conversation (admin has others from the test above; owner has none).
+    for (const who of [support, readOnly, mia, owner]) {
+      const rows = await t.database.db.$count(
+        conversationParticipant,
+        eq(conversationParticipant.userId, who.id),
+      );
+      expect(rows, who.id).toBe(0);
     }
   });
 });

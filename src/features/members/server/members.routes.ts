@@ -5,6 +5,8 @@ import { isSearch, memberLimit } from '~/server/middleware/abuse-limits';
 import { validate } from '~/server/validate';
 import { memberIdParamSchema, memberSearchSchema, setRolesSchema } from '../members.schema';
 import { searchMembers, setBanned, setRoles } from './members.service';
+import { sendMessageSchema, type SendMessageResponse } from '~/features/inbox/inbox.schema';
+import { messageMember } from '~/features/inbox/server/messages.service';
 
 /** Ban and unban: one route body, the flag from the path. */
 const banRoute = (banned: boolean) =>
@@ -23,6 +25,24 @@ export const adminMembersRoutes = new Hono<SignedInEnv>()
     memberLimit('searches', { when: isSearch }),
     validate('query', memberSearchSchema),
     async (c) => c.json(await searchMembers(c.var.ctx, c.var.user, c.req.valid('query')), 200),
+  )
+  .post(
+    '/members/:memberId/message',
+    access('message:members'),
+    memberLimit('messages'),
+    validate('param', memberIdParamSchema),
+    validate('json', sendMessageSchema),
+    async (c) => {
+      const { memberId } = c.req.valid('param');
+      const { conversationId, message } = await messageMember(c.var.ctx, c.var.user, {
+        recipientId: memberId,
+        ...c.req.valid('json'),
+      });
+      return c.json(
+        { conversationId, message } satisfies SendMessageResponse & { conversationId: string },
+        201,
+      );
+    },
   )
   .post('/members/:memberId/ban', ...banRoute(true))
   .post('/members/:memberId/unban', ...banRoute(false))

@@ -2,6 +2,7 @@ import { Car, MapPin, Phone, Store, Truck } from 'lucide-react';
 import { useId } from 'react';
 import { formatDateTime } from '~/client/lib/format-time';
 import { formatUsPhone } from '~/shared/phone';
+import { EmailText } from '~/client/components/ui/email-text';
 import { etaText } from '~/features/shop/client/order-timeline';
 import type { AdminOrderView } from '~/features/shop/orders.schema';
 import { formatCents } from '~/shared/money';
@@ -94,9 +95,7 @@ function Customer({ order }: { order: AdminOrderView }) {
   return (
     <div className="flex min-w-0 flex-col text-sm">
       <span className="text-base font-medium break-words">{order.customer.name}</span>
-      {order.customer.email && (
-        <span className="[overflow-wrap:anywhere] text-text-muted">{order.customer.email}</span>
-      )}
+      {order.customer.email && <EmailText email={order.customer.email} className="text-text-muted" />}
       {order.phone && (
         <a
           href={`tel:${order.phone}`}
