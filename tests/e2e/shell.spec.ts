@@ -1,5 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { isPhone, registerByApi, signInByApi, skipWelcomeDialogs, uniqueMember } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  isPhone,
+  registerByApi,
+  signInByApi,
+  skipWelcomeDialogs,
+  smallTargets,
+  uniqueMember,
+} from './fixtures';
 
 /** Opens the welcome page past its age and install dialogs (accounts.spec.ts tests those). */
 async function visitWelcomePage(page: Page) {
@@ -28,25 +35,10 @@ test('an unknown page shows the 404 page', async ({ page }, testInfo) => {
   await expect(page).toHaveURL('/');
 });
 
-/** Every visible control in `scope` that is not 44 × 44 px or bigger, with its size ("Log out 40×44"). */
-async function smallTargets(scope: Locator): Promise<string[]> {
-  return scope.evaluate((root) =>
-    [...root.querySelectorAll('a, button, [role=switch], input[type=checkbox]')]
-      .filter((control) => control.getClientRects().length > 0)
-      .map((control) => ({ control, box: control.getBoundingClientRect() }))
-      .filter(({ box }) => box.width < 44 || box.height < 44)
-      .map(
-        ({ control, box }) =>
-          `${control.getAttribute('aria-label') ?? control.textContent} ${Math.round(box.width)}×${Math.round(box.height)}`,
-      ),
-  );
-}
-
 test.describe('Header', () => {
+  // The longest tab name, and the pages outside the tabs.
   const pages = [
-    { path: '/feed', name: 'Feed', heading: 'Community Feed' },
     { path: '/missions', name: 'Missions', heading: 'Missions and Rewards' },
-    { path: '/rewards-center', name: 'Rewards', heading: 'Rewards Center' },
     { path: '/cart', name: 'Cart', heading: 'Your Cart' },
     { path: '/orders', name: 'My Orders', heading: 'My Orders' },
     { path: '/profile', name: 'Profile', heading: 'My Profile' },
