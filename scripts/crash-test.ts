@@ -42,9 +42,8 @@ function startServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: root,
     env: {
-       
       PATH: process.env.PATH ?? '/usr/bin:/bin',
-       
+
       HOME: process.env.HOME ?? os.tmpdir(),
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -214,7 +213,6 @@ async function postgresReachable(url: string): Promise<boolean> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-   
   const { CRASH_CYCLES, CRASH_BACKENDS, CRASH_DATABASE_URL } = process.env;
   const cycles = Number(CRASH_CYCLES ?? 50);
   const adminUrl = CRASH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingVault } from './components/loading-vault';
 import { RootLayout } from './components/root-layout';
 import { RequireCapability, RequireSession, VisitorsOnly } from './components/route-guards';
@@ -18,11 +18,11 @@ export const router = createBrowserRouter([
     Component: RootLayout,
     HydrateFallback: LoadingVault,
     children: [
-      // Public.
-      { path: paths.welcome(), lazy: () => import('~/features/accounts/client/welcome-page') },
+      // Public. The welcome, sign-in and request-access pages are for visitors: members go to the feed.
       {
         Component: VisitorsOnly,
         children: [
+          { path: paths.welcome(), lazy: () => import('~/features/accounts/client/welcome-page') },
           { path: paths.login(), lazy: () => import('~/features/accounts/client/login-page') },
           {
             path: paths.requestAccess(),
@@ -39,7 +39,8 @@ export const router = createBrowserRouter([
       {
         Component: RequireSession,
         children: [
-          { path: paths.priceGuide(), loader: () => redirect(paths.menu()) },
+          // An element, not a loader's redirect: a route that renders nothing makes React Router warn.
+          { path: paths.priceGuide(), element: <Navigate to={paths.menu()} replace /> },
           {
             Component: SignedInLayout,
             children: [

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrateDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open-configured';
-import { ensureOwnerPassword, formatCredentials, seedOnce, type Credential } from './db/seed/seed';
+import { ensureOwnerPassword, formatCredentials, seedOnce } from './db/seed/seed';
 import { EventHub } from './events';
 import { createLogger } from './logger';
 
@@ -17,11 +17,9 @@ async function main() {
   const logger = createLogger(config);
   const database = await openConfiguredDatabase(config);
   await migrateDatabase(database);
-  const credentials: Credential[] = await seedOnce(database.db, config);
-  if (credentials.length) logger.info('first start: demo members seeded');
+  const members = await seedOnce(database.db, config);
+  if (members.length) logger.info('first start: demo members seeded');
   const ownerPassword = await ensureOwnerPassword(database.db, config);
-  if (ownerPassword) credentials.unshift({ label: 'Owner sign-in password', password: ownerPassword });
-  if (credentials.length) console.log(formatCredentials(credentials));
 
   const hub = new EventHub(database, { onError: (err) => logger.warn({ err }, 'bad event payload') });
   await hub.start();
@@ -38,6 +36,8 @@ async function main() {
         { port: info.port, database: database.kind },
         `The Vault is running at ${config.baseUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
       );
+      // Once the server listens, after the other start-up messages, then one line per request.
+      if (ownerPassword || members.length) console.log(formatCredentials({ ownerPassword, members }));
     },
   ) as Server;
   // Keep idle connections longer than the clients and proxies that reuse them (load balancers idle out at 60 s):

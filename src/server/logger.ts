@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from './config';
 
 export type { Logger };
@@ -32,12 +33,20 @@ function scrub(value: Record<string, unknown>, depth: number): Record<string, un
 const withoutParams = (text: string) =>
   text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
 
-/** JSON lines in production, readable lines in development, silent in tests unless LOG_LEVEL says otherwise. */
+/**
+ * Development's readable lines: one line per entry, so a request is one line and the passwords printed once at
+ * the first start stay on screen while the app loads.
+ */
+export const PRETTY_OPTIONS = { colorize: true, ignore: 'pid,hostname', singleLine: true } as const;
+
+/**
+ * JSON lines in production, readable lines in development, silent in tests unless LOG_LEVEL says otherwise.
+ * `destination` (tests) takes the lines instead of the terminal, readable in development too, without colour.
+ */
 export function createLogger(
   config: Pick<Config, 'nodeEnv' | 'logLevel'>,
   destination?: DestinationStream,
 ): Logger {
-  const pretty = config.nodeEnv === 'development' && !destination;
   const options: pino.LoggerOptions = {
     level: config.logLevel,
     redact: {
@@ -52,9 +61,11 @@ export function createLogger(
       censor: '[redacted]',
     },
     serializers: { err: redactError, error: redactError },
-    ...(pretty
-      ? { transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname' } } }
-      : {}),
   };
+  if (config.nodeEnv === 'development') {
+    return destination
+      ? pino(options, pretty({ ...PRETTY_OPTIONS, colorize: false, destination, sync: true }))
+      : pino({ ...options, transport: { target: 'pino-pretty', options: PRETTY_OPTIONS } });
+  }
   return destination ? pino(options, destination) : pino(options);
 }

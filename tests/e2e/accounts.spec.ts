@@ -438,15 +438,19 @@ test.describe('Header and guards', () => {
     }
   });
 
-  test('a member is sent to the feed from admin, driver and sign-in pages, and the price guide opens the menu', async ({
+  test('a member is sent to the feed from the welcome, admin, driver and sign-in pages, and the price guide opens the menu', async ({
     page,
     request,
   }, testInfo) => {
     const member = uniqueMember(testInfo, 'Curious Member');
     await registerByApi(request, testInfo, member);
     await signInByApi(page.request, testInfo, member);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
 
-    for (const path of ['/admin', '/driver-queue', '/login', '/request-access']) {
+    for (const path of ['/', '/admin', '/driver-queue', '/login', '/request-access']) {
       await page.goto(path);
       await expect(page).toHaveURL('/feed');
       await expect(page.getByRole('heading', { name: 'Community Feed', level: 1 })).toBeVisible();
@@ -454,6 +458,7 @@ test.describe('Header and guards', () => {
     await page.goto('/price-guide');
     await expect(page).toHaveURL('/menu');
     await expect(page.getByRole('heading', { name: 'MENU', level: 1 })).toBeVisible();
+    expect(warnings).toEqual([]);
   });
 });
 

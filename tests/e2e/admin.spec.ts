@@ -10,6 +10,7 @@ import {
   originOf,
   registerByApi,
   signInByApi,
+  smallTargets,
   uniqueMember,
   type Member,
 } from './fixtures';
@@ -331,5 +332,56 @@ test.describe('Admin dashboard', () => {
         });
       }
     }
+  });
+  test('an admin sees the sections row scroll sideways, finds Driver Management and Content Moderation, and every control is a 44 px target', async ({
+    ownerPage,
+    request,
+  }, testInfo) => {
+    const driver = uniqueMember(testInfo, 'Target Driver');
+    await registerByApi(request, testInfo, driver);
+    await setRolesByApi(ownerPage, testInfo, driver.email, ['Driver']);
+    const main = ownerPage.getByRole('main');
+
+    await ownerPage.goto('/admin?tab=drivers');
+    await expect(main.getByRole('heading', { name: 'Driver Management', level: 2 })).toBeVisible();
+    const card = main.getByRole('article', { name: driver.fullName });
+    await expect(card.getByRole('switch', { name: 'Approved driver' })).toBeVisible();
+    expect(await smallTargets(main)).toEqual([]);
+    await ownerPage.screenshot({ path: testInfo.outputPath('drivers-tab.png') });
+
+    // The row of sections goes on past the screen's edge: a fade with an arrow says so, at whichever end has more.
+    const row = ownerPage.getByRole('tablist', { name: 'Dashboard sections' });
+    const fade = (end: 'start' | 'end') => ownerPage.locator(`[data-scroll-fade="${end}"]`);
+    await expect(fade('end')).toHaveCSS('opacity', '1');
+    await expect(fade('start')).toHaveCSS('opacity', '0');
+    await row.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(fade('start')).toHaveCSS('opacity', '1');
+    await expect(fade('end')).toHaveCSS('opacity', '0');
+    await row.evaluate((el) => el.scrollTo({ left: 0 }));
+
+    // A tab reached from the keyboard shows its whole focus ring inside the row, which clips what sticks out.
+    await row.getByRole('tab', { name: 'Drivers' }).focus();
+    await ownerPage.keyboard.press('ArrowRight');
+    const members = row.getByRole('tab', { name: 'Members' });
+    await expect(members).toBeFocused();
+    await expect(ownerPage).toHaveURL('/admin?tab=members');
+    const ringOutside = await members.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+      const tab = el.getBoundingClientRect();
+      const clip = el.parentElement!.getBoundingClientRect();
+      return Math.max(clip.top - (tab.top - reach), tab.bottom + reach - clip.bottom, 0);
+    });
+    expect(ringOutside, 'pixels of the focus ring cut off').toBe(0);
+
+    await expect(main.getByRole('heading', { name: 'Member Management', level: 2 })).toBeVisible();
+    const entry = await search(ownerPage, 'Search members', driver.fullName, driver);
+    await entry.getByRole('button', { name: `Edit Roles for ${driver.fullName}` }).click();
+    await expect(main.getByRole('checkbox', { name: 'Driver' })).toBeChecked();
+    expect(await smallTargets(main)).toEqual([]);
+    await ownerPage.screenshot({ path: testInfo.outputPath('members-tab.png') });
+
+    await row.getByRole('tab', { name: 'Content' }).click();
+    await expect(main.getByRole('heading', { name: 'Content Moderation', level: 2 })).toBeVisible();
   });
 });

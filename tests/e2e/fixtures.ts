@@ -1,4 +1,11 @@
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import type { SessionResponse } from '~/shared/session';
 import { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD, demoMembers } from './support/server-env';
 
@@ -99,7 +106,8 @@ export const isPhone = (testInfo: TestInfo) => testInfo.project.name.startsWith(
 export async function headerTabNames(page: Page, testInfo: TestInfo): Promise<string[]> {
   if (isPhone(testInfo)) {
     await page.getByRole('button', { name: /^Navigation/ }).click();
-    const items = page.getByRole('menuitem');
+    // The menu's tabs; My Orders follows them, apart.
+    const items = page.getByRole('group', { name: 'Tabs' }).getByRole('menuitem');
     await expect(items.first()).toBeVisible();
     const names = (await items.allInnerTexts()).map((name) => name.trim());
     await page.keyboard.press('Escape');
@@ -109,6 +117,23 @@ export async function headerTabNames(page: Page, testInfo: TestInfo): Promise<st
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
   await expect(links.first()).toBeVisible();
   return (await links.allInnerTexts()).map((name) => name.trim());
+}
+
+/**
+ * Every visible control in `scope` (links, buttons, switches, checkboxes) smaller than the 44 × 44 px a thumb
+ * needs, with its name and size ("Online 48×28"); empty when all are big enough.
+ */
+export async function smallTargets(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) =>
+    [...root.querySelectorAll('a, button, [role=switch], input[type=checkbox]')]
+      .filter((control) => control.getClientRects().length > 0)
+      .map((control) => ({ control, box: control.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(
+        ({ control, box }) =>
+          `${control.getAttribute('aria-label') ?? control.textContent} ${Math.round(box.width)}×${Math.round(box.height)}`,
+      ),
+  );
 }
 
 /**

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { skipWelcomeDialogs } from './fixtures';
+import {
+  isPhone,
+  registerByApi,
+  signInByApi,
+  skipWelcomeDialogs,
+  smallTargets,
+  uniqueMember,
+} from './fixtures';
 
 /** Opens the welcome page past its age and install dialogs (accounts.spec.ts tests those). */
 async function visitWelcomePage(page: Page) {
@@ -26,4 +33,123 @@ test('an unknown page shows the 404 page', async ({ page }, testInfo) => {
 
   await back.click();
   await expect(page).toHaveURL('/');
+});
+
+test.describe('Header', () => {
+  // The longest tab name, and the pages outside the tabs.
+  const pages = [
+    { path: '/missions', name: 'Missions', heading: 'Missions and Rewards' },
+    { path: '/cart', name: 'Cart', heading: 'Your Cart' },
+    { path: '/orders', name: 'My Orders', heading: 'My Orders' },
+    { path: '/profile', name: 'Profile', heading: 'My Profile' },
+  ];
+
+  test('a member sees the page they are on named in full in the header, every icon named, every control a 44 px target', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const member = uniqueMember(testInfo, 'Wayfinder');
+    await registerByApi(request, testInfo, member);
+    await signInByApi(page.request, testInfo, member);
+    const header = page.getByRole('banner');
+    // Phones as narrow as 360 px and the project's 390 px; the desktop as it is.
+    const widths = isPhone(testInfo) ? [360, 390] : [page.viewportSize()!.width];
+
+    for (const { path, name, heading } of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: page.viewportSize()!.height });
+        if (isPhone(testInfo)) {
+          // The menu button says where the member is, in full, with room to spare before the cart.
+          const menuButton = header.getByRole('button', { name: `Navigation, ${name}` });
+          await expect(menuButton).toHaveText(name);
+          const button = (await menuButton.boundingBox())!;
+          const cart = (await header.getByRole('link', { name: /^Cart/ }).boundingBox())!;
+          expect(button.x + button.width, `${name} ends before the cart at ${width} px`).toBeLessThan(cart.x);
+          expect(await menuButton.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        } else {
+          const current = header.locator('[aria-current="page"]');
+          await expect(current).toHaveCount(1);
+          await expect(current).toHaveAccessibleName(
+            { Cart: /^Cart/, 'My Orders': 'My Orders', Profile: 'Your profile' }[name] ?? name,
+          );
+        }
+        await expect(header.getByRole('button', { name: 'Log out' })).toBeInViewport({ ratio: 1 });
+        expect(await smallTargets(header), `at ${width} px on ${path}`).toEqual([]);
+        await header.screenshot({
+          path: testInfo.outputPath(`header-${width}${path.replace('/', '-')}.png`),
+        });
+      }
+    }
+
+    // Every control in the header has a name, and each icon a tooltip with it.
+    const unnamed = await header.evaluate((root) =>
+      [...root.querySelectorAll('a, button')]
+        .filter((control) => control.getClientRects().length > 0)
+        .filter((control) => !control.getAttribute('title') && !control.textContent?.trim())
+        .map((control) => control.outerHTML.slice(0, 80)),
+    );
+    expect(unnamed).toEqual([]);
+
+    // On phones My Orders is in the menu, apart from the tabs.
+    if (isPhone(testInfo)) {
+      await page.goto('/feed');
+      await header.getByRole('button', { name: 'Navigation, Feed' }).click();
+      await page.getByRole('menuitem', { name: 'My Orders' }).click();
+      await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
+      await expect(header.getByRole('button', { name: 'Navigation, My Orders' })).toBeVisible();
+    }
+  });
+
+  test('a new page opens at the top, and Back returns the member to where they were', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const member = uniqueMember(testInfo, 'Scroller');
+    await registerByApi(request, testInfo, member);
+    await signInByApi(page.request, testInfo, member);
+    await page.goto('/menu');
+    await expect(page.getByRole('heading', { name: 'MENU', level: 1 })).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: /Sticker/ })
+        .getByRole('listitem')
+        .first(),
+    ).toBeVisible();
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+
+    // Changing the size keeps the member's place on the menu.
+    const sizeTab = page.getByRole('tab', { name: 'P Sticker' });
+    const tabTop = (await sizeTab.boundingBox())!.y;
+    const nearTab = Math.max(0, Math.round(tabTop - 120));
+    expect(nearTab, 'the size tabs are below the top of the page').toBeGreaterThan(50);
+    await page.evaluate((y) => window.scrollTo(0, y), nearTab);
+    await expect.poll(scrollY).toBe(nearTab);
+    await sizeTab.click();
+    await expect(page).toHaveURL(/size=/);
+    expect(Math.abs((await scrollY()) - nearTab)).toBeLessThanOrEqual(2);
+
+    const bottom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(bottom, 'the menu is longer than the screen').toBeGreaterThan(200);
+    await page.evaluate((y) => window.scrollTo(0, y), bottom);
+    await expect.poll(scrollY).toBeGreaterThan(bottom - 2);
+
+    // The feed is long too: it opens at its top all the same.
+    await page.getByRole('link', { name: 'The Vault, go to the feed' }).click();
+    await expect(page.getByRole('heading', { name: 'Community Feed', level: 1 })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+    ).toBeGreaterThan(200);
+    expect(await scrollY()).toBe(0);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'MENU', level: 1 })).toBeVisible();
+    await expect.poll(async () => Math.abs((await scrollY()) - bottom)).toBeLessThanOrEqual(2);
+
+    await page.goForward();
+    await expect(page.getByRole('heading', { name: 'Community Feed', level: 1 })).toBeVisible();
+    await expect.poll(scrollY).toBe(0);
+  });
 });

@@ -1,6 +1,6 @@
 import { LogOut, Package, ShoppingCart } from 'lucide-react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { SessionUser } from '~/shared/session';
 import { useLogout } from '~/features/accounts/client/accounts.queries';
@@ -17,12 +17,16 @@ import { LevelBar } from './level-bar';
 import { navTabsFor } from './nav-tabs';
 import { VaultLogo } from './vault-logo';
 
+/** A 44 px icon target; the page it opens is marked while the member is on it. */
 const iconButton =
-  'relative grid size-11 shrink-0 place-items-center rounded-xl text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-text disabled:opacity-50';
+  'relative grid size-11 shrink-0 place-items-center rounded-xl text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-text disabled:opacity-50 aria-[current=page]:bg-surface-raised aria-[current=page]:text-primary';
+/** From 1280 px an icon has its name beside it (there is room); below, its name shows as a tooltip (title). */
+const labelledIconButton = `${iconButton} xl:flex xl:w-auto xl:gap-2 xl:px-3 xl:text-sm xl:font-medium`;
 
 /**
- * The signed-in header: compact and sticky, tabs (or a menu on phones), cart, avatar, logout, and the XP line;
- * `banner` under it stays in view with it (the driver's ETA countdown).
+ * The signed-in header: compact and sticky, tabs (or a menu naming the page on phones), cart, My Orders (in the
+ * menu on phones), bell, avatar, logout, and the XP line. Every icon has a name, shown as a tooltip. `banner` under
+ * it stays in view with it (the driver's ETA countdown).
  */
 export function AppHeader({ user, banner }: { user: SessionUser; banner?: ReactNode }) {
   const inboxUnread = useInboxUnread().data ?? 0;
@@ -49,8 +53,9 @@ export function AppHeader({ user, banner }: { user: SessionUser; banner?: ReactN
       <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-1.5 px-3 min-[400px]:gap-2 sm:px-4">
         <Link
           to={paths.feed()}
-          className="flex shrink-0 items-center gap-2 rounded-xl"
+          className="flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-xl"
           aria-label="The Vault, go to the feed"
+          title="The Vault"
         >
           <VaultLogo className="size-9" title="" />
           <span className="hidden text-base font-bold tracking-tight lg:inline">The Vault</span>
@@ -58,36 +63,45 @@ export function AppHeader({ user, banner }: { user: SessionUser; banner?: ReactN
         <PhoneNavMenu tabs={tabs} />
         <DesktopTabs tabs={tabs} />
         <div className="ml-auto flex shrink-0 items-center min-[380px]:gap-1">
-          <Link
+          <NavLink
             to={paths.cart()}
             className={iconButton}
             aria-label={cartCount === 1 ? 'Cart, 1 item' : `Cart, ${cartCount} items`}
+            title="Cart"
           >
             <ShoppingCart className="size-5" aria-hidden />
             <CountBadge count={cartCount} onIcon />
-          </Link>
-          {/* Below 380 px the tab menu needs the room; the cart page links to My Orders there. */}
-          <Link
+          </NavLink>
+          {/* On phones the tab menu keeps the room: My Orders is in the menu there. */}
+          <NavLink
             to={paths.orders()}
-            className={`${iconButton} max-[379px]:hidden`}
+            className={`${labelledIconButton} max-md:hidden`}
             aria-label="My Orders"
             title="My Orders"
           >
             <Package className="size-5" aria-hidden />
-          </Link>
+            <span className="hidden xl:inline">My Orders</span>
+          </NavLink>
           <NotificationBell triggerClassName={iconButton} />
-          <Link to={paths.profile()} className={iconButton} aria-label="Your profile" title={user.fullName}>
+          <NavLink
+            to={paths.profile()}
+            end
+            className={iconButton}
+            aria-label="Your profile"
+            title={`Your profile (${user.fullName})`}
+          >
             <Avatar src={user.avatarUrl} size="sm" />
-          </Link>
+          </NavLink>
           <button
             type="button"
-            className={iconButton}
+            className={labelledIconButton}
             aria-label="Log out"
             title="Log out"
             disabled={logout.isPending}
             onClick={() => logout.mutate()}
           >
             <LogOut className="size-5" aria-hidden />
+            <span className="hidden xl:inline">Log out</span>
           </button>
         </div>
       </div>

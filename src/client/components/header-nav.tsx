@@ -1,9 +1,10 @@
-import { Check, ChevronDown } from 'lucide-react';
+import { Check, ChevronDown, Package } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CountBadge } from './ui/count-badge';
 import { MenuContent } from './ui/menu';
-import { activeTab, type NavTab } from './nav-tabs';
+import { paths } from '../lib/paths';
+import { activeTab, currentPage, type NavTab } from './nav-tabs';
 
 /** Tabs from 768 px up. NavLink marks the current one with aria-current="page". */
 export function DesktopTabs({ tabs }: { tabs: NavTab[] }) {
@@ -26,48 +27,64 @@ export function DesktopTabs({ tabs }: { tabs: NavTab[] }) {
   );
 }
 
-/** Below 768 px the tabs fold into one menu button that names the current tab. */
+const menuItem =
+  'flex min-h-11 items-center gap-3 rounded-lg px-3 text-base text-text outline-none data-highlighted:bg-surface aria-[current=page]:font-semibold';
+
+/**
+ * Below 768 px the tabs fold into one menu button that names the page the member is on (a tab, or Cart, My
+ * Orders, Profile), in full: the header keeps it the room. The menu adds My Orders, whose icon the bar has no room
+ * for on phones.
+ */
 export function PhoneNavMenu({ tabs }: { tabs: NavTab[] }) {
   const { pathname } = useLocation();
   const current = activeTab(tabs, pathname);
+  const page = currentPage(tabs, pathname);
+  const onOrders = pathname === paths.orders();
   return (
-    <nav aria-label="Main" className="flex min-w-0 md:hidden">
+    <nav aria-label="Main" className="flex md:hidden">
       <DropdownMenu.Root>
         <DropdownMenu.Trigger
-          aria-label={`${current ? `Navigation, ${current.label}` : 'Navigation'}${unreadNote(tabs)}`}
-          className="inline-flex min-h-11 max-w-36 min-w-0 items-center gap-1 rounded-xl border border-border bg-surface-raised px-2.5 text-sm min-[400px]:gap-1.5 min-[400px]:px-3 font-semibold text-text transition-colors duration-150 hover:border-text-muted data-[state=open]:border-primary"
+          aria-label={`${page ? `Navigation, ${page.label}` : 'Navigation'}${unreadNote(tabs)}`}
+          className="relative inline-flex min-h-11 items-center gap-1 rounded-xl border border-border bg-surface-raised px-2 text-sm font-semibold whitespace-nowrap text-text transition-colors duration-150 hover:border-text-muted data-[state=open]:border-primary min-[400px]:gap-1.5 min-[400px]:px-3"
         >
-          {current && (
-            <current.icon className="size-5 shrink-0 text-primary max-[399px]:hidden" aria-hidden />
-          )}
-          <span className="truncate">{current?.label ?? 'Menu'}</span>
-          {tabs.some((tab) => tab.badge) && (
-            <span className="size-2 shrink-0 rounded-full bg-primary" aria-hidden />
-          )}
+          {page && <page.icon className="size-5 shrink-0 text-primary max-[399px]:hidden" aria-hidden />}
+          <span>{page?.label ?? 'Pages'}</span>
           <ChevronDown className="size-4 shrink-0 text-text-muted" aria-hidden />
+          {tabs.some((tab) => tab.badge) && (
+            <span
+              className="absolute -top-1 -right-1 size-2.5 rounded-full bg-primary ring-2 ring-surface"
+              aria-hidden
+            />
+          )}
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <MenuContent align="start" className="min-w-56">
-            {tabs.map((tab) => {
-              const isCurrent = tab === current;
-              return (
-                <DropdownMenu.Item key={tab.to} asChild>
-                  <Link
-                    to={tab.to}
-                    aria-current={isCurrent ? 'page' : undefined}
-                    className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-base text-text outline-none data-highlighted:bg-surface aria-[current=page]:font-semibold"
-                  >
-                    <tab.icon
-                      className={`size-5 ${isCurrent ? 'text-primary' : 'text-text-muted'}`}
-                      aria-hidden
-                    />
-                    <span className="flex-1">{tab.label}</span>
-                    <TabBadge count={tab.badge} />
-                    {isCurrent && <Check className="size-4 text-primary" aria-hidden />}
-                  </Link>
-                </DropdownMenu.Item>
-              );
-            })}
+            <DropdownMenu.Group aria-label="Tabs">
+              {tabs.map((tab) => {
+                const isCurrent = tab === current;
+                return (
+                  <DropdownMenu.Item key={tab.to} asChild>
+                    <Link to={tab.to} aria-current={isCurrent ? 'page' : undefined} className={menuItem}>
+                      <tab.icon
+                        className={`size-5 ${isCurrent ? 'text-primary' : 'text-text-muted'}`}
+                        aria-hidden
+                      />
+                      <span className="flex-1">{tab.label}</span>
+                      <TabBadge count={tab.badge} />
+                      {isCurrent && <Check className="size-4 text-primary" aria-hidden />}
+                    </Link>
+                  </DropdownMenu.Item>
+                );
+              })}
+            </DropdownMenu.Group>
+            <DropdownMenu.Separator className="mx-2 my-1.5 h-px bg-border" />
+            <DropdownMenu.Item asChild>
+              <Link to={paths.orders()} aria-current={onOrders ? 'page' : undefined} className={menuItem}>
+                <Package className={`size-5 ${onOrders ? 'text-primary' : 'text-text-muted'}`} aria-hidden />
+                <span className="flex-1">My Orders</span>
+                {onOrders && <Check className="size-4 text-primary" aria-hidden />}
+              </Link>
+            </DropdownMenu.Item>
           </MenuContent>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

@@ -2,11 +2,14 @@ import {
   Gift,
   Inbox,
   Newspaper,
+  Package,
   ShieldCheck,
+  ShoppingCart,
   Sticker,
   Target,
   Trophy,
   Truck,
+  UserRound,
   type LucideIcon,
 } from 'lucide-react';
 import { can, type Capability, type RoleHolder } from '~/shared/permissions';
@@ -39,6 +42,18 @@ export function navTabsFor(user: RoleHolder): NavTab[] {
 }
 
 /** The tab a path belongs to (/inbox/abc is under Inbox), for the phone menu's label. */
-export function activeTab(tabs: NavTab[], pathname: string): NavTab | undefined {
+export function activeTab<T extends Pick<NavTab, 'to'>>(tabs: T[], pathname: string): T | undefined {
   return tabs.find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`));
+}
+
+/** The signed-in pages outside the tabs (reached by the header's icons), so the phone's menu button can name them. */
+const OTHER_PAGES: Pick<NavTab, 'label' | 'to' | 'icon'>[] = [
+  { label: 'Cart', to: paths.cart(), icon: ShoppingCart },
+  { label: 'My Orders', to: paths.orders(), icon: Package },
+  { label: 'Profile', to: paths.profile(), icon: UserRound },
+];
+
+/** Where the member is: the current tab, else the page's own name (Cart, My Orders, Profile). */
+export function currentPage(tabs: NavTab[], pathname: string): Pick<NavTab, 'label' | 'icon'> | undefined {
+  return activeTab(tabs, pathname) ?? activeTab(OTHER_PAGES, pathname);
 }

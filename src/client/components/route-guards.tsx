@@ -32,9 +32,13 @@ export function RequireCapability({ capability }: { capability: Capability }) {
   );
 }
 
-/** Sign-in and request-access are for visitors: a signed-in member goes straight to the feed. */
+/**
+ * The welcome, sign-in and request-access pages are for visitors: a signed-in member goes straight to the feed,
+ * without a glimpse of the visitor's page first. If the session cannot be read, the visitor's page still opens.
+ */
 export function VisitorsOnly() {
-  const { data } = useSession();
-  if (data?.user) return <Navigate to={paths.feed()} replace />;
+  const session = useSession();
+  if (session.data === undefined && !session.isError) return <LoadingVault />;
+  if (session.data?.user) return <Navigate to={paths.feed()} replace />;
   return <Outlet />;
 }

@@ -64,7 +64,7 @@ export function Component() {
         params.set('tab', id);
         return params;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
 
   return (

@@ -14,7 +14,7 @@ export interface CheckboxFieldProps {
   ref?: React.Ref<HTMLButtonElement>;
 }
 
-/** A Radix checkbox with its label beside it; the whole row is a 44 px target. */
+/** A Radix checkbox with its label beside it; the checkbox is a 44 px target (the row is 44 px high too). */
 export function CheckboxField({ checked, onCheckedChange, label, error, ref, ...props }: CheckboxFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -28,12 +28,15 @@ export function CheckboxField({ checked, onCheckedChange, label, error, ref, ...
           onCheckedChange={(value) => onCheckedChange(value === true)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-md border border-border bg-background text-on-primary transition-colors duration-150 hover:border-text-muted data-[state=checked]:border-primary data-[state=checked]:bg-primary aria-invalid:border-danger"
+          // A 44 px target around the 24 px box; the negative margins keep the box where it was.
+          className="group -mx-2.5 -mt-2 -mb-2.5 grid size-11 shrink-0 place-items-center focus-visible:outline-none"
           {...props}
         >
-          <Checkbox.Indicator>
-            <Check className="size-4" strokeWidth={3} aria-hidden />
-          </Checkbox.Indicator>
+          <span className="grid size-6 place-items-center rounded-md border group-focus-visible:outline-2 group-focus-visible:outline-offset-2 group-focus-visible:outline-primary border-border bg-background text-on-primary transition-colors duration-150 group-hover:border-text-muted group-aria-invalid:border-danger group-data-[state=checked]:border-primary group-data-[state=checked]:bg-primary">
+            <Checkbox.Indicator>
+              <Check className="size-4" strokeWidth={3} aria-hidden />
+            </Checkbox.Indicator>
+          </span>
         </Checkbox.Root>
         <label htmlFor={id} className="cursor-pointer pt-0.5 text-sm leading-6 text-text">
           {label}

@@ -10,7 +10,7 @@ export interface SwitchFieldProps {
   disabled?: boolean;
 }
 
-/** An on/off switch with its label; the row is a 44 px target. */
+/** An on/off switch with its label; the switch is a 44 px target. */
 export function SwitchField({ checked, onCheckedChange, label, description, disabled }: SwitchFieldProps) {
   const id = useId();
   const descriptionId = `${id}-description`;
@@ -26,15 +26,18 @@ export function SwitchField({ checked, onCheckedChange, label, description, disa
           </span>
         )}
       </div>
+      {/* The button is the 44 px target; the track inside it is what shows. */}
       <Switch.Root
         id={id}
         checked={checked}
         onCheckedChange={onCheckedChange}
         disabled={disabled}
         aria-describedby={description ? descriptionId : undefined}
-        className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border border-border bg-surface-raised transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-accent data-[state=checked]:bg-accent"
+        className="group grid h-11 w-14 shrink-0 cursor-pointer place-items-center focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50"
       >
-        <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-text shadow transition-transform duration-150 data-[state=checked]:translate-x-6 data-[state=checked]:bg-background" />
+        <span className="inline-flex h-7 w-12 items-center rounded-full border group-focus-visible:outline-2 group-focus-visible:outline-offset-2 group-focus-visible:outline-primary border-border bg-surface-raised transition-colors duration-150 group-data-[state=checked]:border-accent group-data-[state=checked]:bg-accent">
+          <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-text shadow transition-transform duration-150 data-[state=checked]:translate-x-6 data-[state=checked]:bg-background" />
+        </span>
       </Switch.Root>
     </div>
   );

@@ -111,7 +111,7 @@ export function AuditLogTab({ actor }: { actor: Actor }) {
         }
         return params;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
 
   return (

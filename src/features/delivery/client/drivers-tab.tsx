@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { EmptyState, ListSkeleton, ListStates, SkeletonCard } from '~/client/components/ui/list-states';
 import { Avatar } from '~/client/components/ui/avatar';
 import { SwitchField } from '~/client/components/ui/switch-field';
+import { TabSection } from '~/client/components/ui/tab-section';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { can, type RoleHolder } from '~/shared/permissions';
 import type { AdminDriver } from '../delivery.schema';
@@ -16,23 +17,27 @@ export function DriversTab({ actor }: { actor: RoleHolder }) {
   const canManage = can(actor, 'manage:drivers');
   const list = drivers.data?.drivers ?? [];
   return (
-    <ListStates
-      query={drivers}
-      empty={list.length === 0}
-      skeleton={<DriversSkeleton />}
-      errorMessage="The drivers could not be loaded."
-      emptyState={
-        <EmptyState icon={Truck}>No drivers yet. Give a member the Driver role in the Roles tab.</EmptyState>
-      }
-    >
-      <ul className="grid gap-3 md:grid-cols-2" aria-live="polite">
-        {list.map((driver) => (
-          <li key={driver.id}>
-            <DriverCard driver={driver} canManage={canManage} />
-          </li>
-        ))}
-      </ul>
-    </ListStates>
+    <TabSection id="drivers-heading" title="Driver Management">
+      <ListStates
+        query={drivers}
+        empty={list.length === 0}
+        skeleton={<DriversSkeleton />}
+        errorMessage="The drivers could not be loaded."
+        emptyState={
+          <EmptyState icon={Truck}>
+            No drivers yet. Give a member the Driver role in the Roles tab.
+          </EmptyState>
+        }
+      >
+        <ul className="grid gap-3 md:grid-cols-2" aria-live="polite">
+          {list.map((driver) => (
+            <li key={driver.id}>
+              <DriverCard driver={driver} canManage={canManage} />
+            </li>
+          ))}
+        </ul>
+      </ListStates>
+    </TabSection>
   );
 }
 

@@ -35,7 +35,9 @@ export function Component() {
       <Tabs
         label="Leaderboards"
         value={board}
-        onValueChange={(next) => setParams(next === 'all' ? {} : { board: next }, { replace: true })}
+        onValueChange={(next) =>
+          setParams(next === 'all' ? {} : { board: next }, { replace: true, preventScrollReset: true })
+        }
         items={BOARDS.map(({ value, label }) => ({
           value,
           label,

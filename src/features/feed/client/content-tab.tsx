@@ -5,6 +5,7 @@ import { TimeAgo } from '~/client/components/time-ago';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
+import { TabSection } from '~/client/components/ui/tab-section';
 import {
   EmptyState,
   ListError,
@@ -34,6 +35,14 @@ import { RevealDialog } from './reveal-dialog';
  * first; pin, unpin, delete, reveal and dismiss. Live through the feed's events.
  */
 export function ContentTab({ actor }: { actor: RoleHolder }) {
+  return (
+    <TabSection id="content-heading" title="Content Moderation">
+      <ContentLists actor={actor} />
+    </TabSection>
+  );
+}
+
+function ContentLists({ actor }: { actor: RoleHolder }) {
   const content = useContent();
   const now = Math.max(useMinuteClock(), content.dataUpdatedAt);
   if (content.isPending) {
@@ -103,10 +112,10 @@ function Section({ title, icon, children }: { title: string; icon?: ReactNode; c
   const id = useId();
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
-      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+      <h3 id={id} className="flex items-center gap-2 text-lg font-semibold tracking-tight">
         {icon}
         {title}
-      </h2>
+      </h3>
       {children}
     </section>
   );

@@ -47,7 +47,7 @@ function Menu({ userId }: { userId: string }) {
         params.set('size', next);
         return params;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
 
   // The cart's method while it has lines; before that, the member's pick for the first line.

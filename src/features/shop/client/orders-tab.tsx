@@ -41,7 +41,7 @@ export function OrdersTab({ actor }: { actor: Actor }) {
         else params.set('view', next);
         return params;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
 
   const list = useDeskOrders(view);

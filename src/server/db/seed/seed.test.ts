@@ -67,9 +67,26 @@ describe('first start', () => {
       password: jordan.password,
     });
     expect(signIn.status).toBe(200);
-    const printed = formatCredentials(credentials);
-    expect(printed).toContain(jordan.password);
+    const printed = formatCredentials({ ownerPassword: 'owner-dialog-secret', members: credentials });
     expect(printed).toContain('npm run reset-password');
+    // Each secret is printed under where it is typed: the owner's dialog, or the e-mail form.
+    const lines = printed.split('\n');
+    const dialog = lines.findIndex((line) => line.includes('"Sign in as Owner"'));
+    const form = lines.findIndex((line) => line.includes('the e-mail and password form'));
+    expect(dialog).toBeGreaterThan(-1);
+    expect(form).toBeGreaterThan(dialog);
+    expect(lines[dialog + 1]!.trim()).toBe('owner-dialog-secret');
+    for (const member of credentials) {
+      const line = lines.findIndex((text) => text.includes(member.email!));
+      expect(line).toBeGreaterThan(form);
+      expect(lines[line]).toContain(member.password);
+    }
+    expect(printed.split('owner-dialog-secret')).toHaveLength(2);
+
+    // Without new demo passwords (DEMO_PASSWORD set), only the owner's dialog is named.
+    const ownerOnly = formatCredentials({ ownerPassword: 'owner-dialog-secret', members: [] });
+    expect(ownerOnly).toContain('"Sign in as Owner"');
+    expect(ownerOnly).not.toContain('e-mail and password form');
   });
 
   it('generates the owner password once and keeps only its hash', async () => {

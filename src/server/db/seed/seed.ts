@@ -173,16 +173,44 @@ export async function seedOnce(
   });
 }
 
-/** The one-time console note with generated passwords. Nothing else ever prints a password. */
-export function formatCredentials(credentials: Credential[]): string {
-  const width = Math.max(...credentials.map((c) => `${c.label}  ${c.email ?? ''}`.length)) + 2;
-  const lines = credentials.map((c) => `  ${`${c.label}  ${c.email ?? ''}`.padEnd(width)}${c.password}`);
+/**
+ * The one-time console note with generated passwords, each under where it is typed: the owner password in the
+ * "Sign in as Owner" dialog, the demo members' in the e-mail form. Nothing else ever prints a password.
+ */
+export function formatCredentials({
+  ownerPassword,
+  members,
+}: {
+  ownerPassword?: string | undefined;
+  members: Credential[];
+}): string {
+  const column = (texts: string[]) => Math.max(0, ...texts.map((text) => text.length)) + 2;
+  const labelWidth = column(members.map((c) => c.label));
+  const emailWidth = column(members.map((c) => c.email ?? ''));
+  const rule = `  ${'-'.repeat(78)}`;
   return [
     '',
+    rule,
     '  The Vault: generated at first start. Shown once, stored only as hashes. Keep them safe.',
-    '  (Lost one? npm run reset-password <email>, or npm run reset-password owner)',
+    ...(ownerPassword
+      ? [
+          '',
+          '  Owner password: on /login, "Sign in as Owner" (the dialog asks only for this password)',
+          `    ${ownerPassword}`,
+        ]
+      : []),
+    ...(members.length
+      ? [
+          '',
+          '  Demo members: on /login, the e-mail and password form',
+          ...members.map(
+            (c) => `    ${c.label.padEnd(labelWidth)}${(c.email ?? '').padEnd(emailWidth)}${c.password}`,
+          ),
+        ]
+      : []),
     '',
-    ...lines,
+    '  Lost one? npm run reset-password <email>, or npm run reset-password owner',
+    rule,
     '',
   ].join('\n');
 }
