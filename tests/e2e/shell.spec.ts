@@ -99,6 +99,22 @@ test.describe('Header', () => {
       await page.getByRole('menuitem', { name: 'My Orders' }).click();
       await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
       await expect(header.getByRole('button', { name: 'Navigation, My Orders' })).toBeVisible();
+
+      // A long press on an icon shows its name (a phone shows no title tooltips) and does not open it.
+      const cart = header.getByRole('link', { name: /^Cart/ });
+      await cart.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true, bubbles: true });
+      await expect(header.getByRole('tooltip')).toHaveText('Cart');
+      await page.screenshot({
+        path: testInfo.outputPath('long-press-label.png'),
+        clip: { x: 0, y: 0, width: 390, height: 140 },
+      });
+      await cart.dispatchEvent('pointerup', { pointerType: 'touch', isPrimary: true, bubbles: true });
+      await cart.dispatchEvent('click', { bubbles: true });
+      await expect(page).toHaveURL(/\/orders$/);
+      await expect(header.getByRole('tooltip')).toHaveCount(0);
+      // A tap still opens it.
+      await cart.tap();
+      await expect(page).toHaveURL(/\/cart$/);
     }
   });
 

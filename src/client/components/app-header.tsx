@@ -7,6 +7,7 @@ import { useLogout } from '~/features/accounts/client/accounts.queries';
 import { useInboxUnread } from '~/features/inbox/client/inbox.queries';
 import { Avatar } from '~/client/components/ui/avatar';
 import { CountBadge } from '~/client/components/ui/count-badge';
+import { TouchLabel } from '~/client/components/ui/touch-label';
 import { NotificationBell } from '~/features/notifications/client/notification-bell';
 import { useCartCount } from '../lib/cart-storage';
 import { useCartRewards } from '~/features/economy/client/rewards.queries';
@@ -63,15 +64,17 @@ export function AppHeader({ user, banner }: { user: SessionUser; banner?: ReactN
         <PhoneNavMenu tabs={tabs} />
         <DesktopTabs tabs={tabs} />
         <div className="ml-auto flex shrink-0 items-center min-[380px]:gap-1">
-          <NavLink
-            to={paths.cart()}
-            className={iconButton}
-            aria-label={cartCount === 1 ? 'Cart, 1 item' : `Cart, ${cartCount} items`}
-            title="Cart"
-          >
-            <ShoppingCart className="size-5" aria-hidden />
-            <CountBadge count={cartCount} onIcon />
-          </NavLink>
+          <TouchLabel label="Cart">
+            <NavLink
+              to={paths.cart()}
+              className={iconButton}
+              aria-label={cartCount === 1 ? 'Cart, 1 item' : `Cart, ${cartCount} items`}
+              title="Cart"
+            >
+              <ShoppingCart className="size-5" aria-hidden />
+              <CountBadge count={cartCount} onIcon />
+            </NavLink>
+          </TouchLabel>
           {/* On phones the tab menu keeps the room: My Orders is in the menu there. */}
           <NavLink
             to={paths.orders()}
@@ -82,27 +85,33 @@ export function AppHeader({ user, banner }: { user: SessionUser; banner?: ReactN
             <Package className="size-5" aria-hidden />
             <span className="hidden xl:inline">My Orders</span>
           </NavLink>
-          <NotificationBell triggerClassName={iconButton} />
-          <NavLink
-            to={paths.profile()}
-            end
-            className={iconButton}
-            aria-label="Your profile"
-            title={`Your profile (${user.fullName})`}
-          >
-            <Avatar src={user.avatarUrl} size="sm" />
-          </NavLink>
-          <button
-            type="button"
-            className={labelledIconButton}
-            aria-label="Log out"
-            title="Log out"
-            disabled={logout.isPending}
-            onClick={() => logout.mutate()}
-          >
-            <LogOut className="size-5" aria-hidden />
-            <span className="hidden xl:inline">Log out</span>
-          </button>
+          <TouchLabel label="Notifications">
+            <NotificationBell triggerClassName={iconButton} />
+          </TouchLabel>
+          <TouchLabel label="Your profile">
+            <NavLink
+              to={paths.profile()}
+              end
+              className={iconButton}
+              aria-label="Your profile"
+              title={`Your profile (${user.fullName})`}
+            >
+              <Avatar src={user.avatarUrl} size="sm" />
+            </NavLink>
+          </TouchLabel>
+          <TouchLabel label="Log out">
+            <button
+              type="button"
+              className={labelledIconButton}
+              aria-label="Log out"
+              title="Log out"
+              disabled={logout.isPending}
+              onClick={() => logout.mutate()}
+            >
+              <LogOut className="size-5" aria-hidden />
+              <span className="hidden xl:inline">Log out</span>
+            </button>
+          </TouchLabel>
         </div>
       </div>
       <LevelBar xp={user.xp} />
