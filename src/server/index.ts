@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import net, { type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { systemClock } from '~/shared/time';
 import { startClaimSweeper } from '~/features/delivery/server/claim-sweeper';
@@ -11,6 +12,35 @@ import { openConfiguredDatabase } from './db/open-configured';
 import { ensureOwnerPassword, formatCredentials, seedOnce } from './db/seed/seed';
 import { EventHub } from './events';
 import { createLogger } from './logger';
+
+/** How long the server keeps accepting (and answering, one request per connection) after SIGTERM. */
+const DRAIN_GRACE_MS = 1000;
+
+/**
+ * The server's open connections, and whether each is between requests after serving one (an idle kept-alive
+ * connection, safe to close) or busy / not yet read.
+ */
+function trackConnections(server: Server) {
+  const open = new Map<Socket, { busy: boolean; served: number }>();
+  server.on('connection', (socket: Socket) => {
+    open.set(socket, { busy: false, served: 0 });
+    socket.on('close', () => open.delete(socket));
+  });
+  server.on('request', (request, response) => {
+    const state = open.get(request.socket);
+    if (!state) return;
+    state.busy = true;
+    response.on('close', () => {
+      state.busy = false;
+      state.served += 1;
+    });
+  });
+  return {
+    closeIdle() {
+      for (const [socket, state] of open) if (!state.busy && state.served > 0) socket.destroy();
+    },
+  };
+}
 
 async function main() {
   const config = loadConfig();
@@ -46,6 +76,7 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
+  const connections = trackConnections(server);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -56,10 +87,20 @@ async function main() {
       server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     forced.unref();
-    // Stop accepting, end the event streams (they never finish by themselves), let the rest complete.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Drain first: for a moment the server still accepts connections (requests already on their way, and those a
+    // load balancer sends before it notices) and answers each, closing its connection after the response; event
+    // streams end now, with a reconnect hint. Closing the listener at once would reset connections the kernel had
+    // already accepted.
+    server.keepAliveTimeout = 1;
     await hub.stop();
-    server.closeIdleConnections();
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(DRAIN_GRACE_MS, config.shutdownTimeoutMs / 2)),
+    );
+    // Then stop accepting. Connections still open close after their response; a kept-alive one waiting for its
+    // next request closes now. One whose first request has not been read yet (the event loop was busy) is not
+    // idle: http.Server.close() would reset it, so the listener is closed at the net level and it is answered.
+    const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+    connections.closeIdle();
     await closed;
     await stopSweeper();
     await stopSmsSender();

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,6 +59,17 @@ function startServer(env: Record<string, string>): ServerProcess {
     }),
   );
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** The port the server reports in its "is running" log line (it was started with PORT=0). */
@@ -173,6 +186,78 @@ describe.skipIf(inject('backend') === 'postgres')('the server process', () => {
       expect(second.stderr()).toContain('is in use by another process');
       expect(await stop(restarted)).toBe(0);
       expect(await isDataDirLocked(dataDir)).toBe(false);
+    },
+    START_TIMEOUT_MS * 2,
+  );
+
+  it(
+    'on SIGTERM under load, every request the server accepted is answered, event streams end with a reconnect hint, and it exits 0',
+    async () => {
+      const dataDir = tempDataDir();
+      const password = 'shutdown-demo-1';
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const server = startServer({
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BASE_URL: base,
+        DEMO_PASSWORD: password,
+        SHUTDOWN_TIMEOUT_MS: '8000',
+      });
+      await listeningPort(server);
+      const login = await fetch(`${base}/api/accounts/login`, {
+        method: 'POST',
+        headers: { Origin: base, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'jordan@vault.example', password, rememberMe: false }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0]!)
+        .join('; ');
+
+      // A browser's live stream, open when the signal comes.
+      const stream = await fetch(`${base}/api/events`, { headers: { Cookie: cookie } });
+      const streamText = stream.text();
+
+      /**
+       * One request on a connection of its own: `sent` once the connection is up and the request written,
+       * `outcome` its status or the network error's code.
+       */
+      const get = (url: string) => {
+        let sent!: () => void;
+        const written = new Promise<void>((resolve) => (sent = resolve));
+        const outcome = new Promise<number | string>((resolve) => {
+          const request = http.get(url, { headers: { Cookie: cookie }, agent: false }, (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode!));
+            response.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+          });
+          request.on('finish', sent);
+          request.on('error', (error: NodeJS.ErrnoException) => {
+            sent();
+            resolve(error.code ?? 'error');
+          });
+        });
+        return { written, outcome };
+      };
+      const requests = Array.from({ length: 40 }, () => get(`${base}/api/feed`));
+      // Every request is on the wire before the signal: the server must answer them all.
+      await Promise.all(requests.map((request) => request.written));
+      server.child.kill('SIGTERM');
+      const outcomes = await Promise.all(requests.map((request) => request.outcome));
+      expect(
+        outcomes,
+        server
+          .stdout()
+          .split('\n')
+          .filter((line) => /shutting|still open|stopped/.test(line))
+          .join('\n'),
+      ).toEqual(Array(40).fill(200));
+      expect(await streamText).toContain('event: reconnect');
+      expect(await streamText).toMatch(/retry: \d+/);
+      expect(await server.exited).toBe(0);
     },
     START_TIMEOUT_MS * 2,
   );

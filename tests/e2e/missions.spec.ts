@@ -54,7 +54,7 @@ test('the leaderboard ranks members by coins, marks your own row, and opens a pr
     Number(/([\d,]+)\s*coins/.exec(text)![1]!.replace(/,/g, '')),
   );
   expect(coins).toEqual([...coins].sort((a, b) => b - a));
-  // The member's own row is marked, in the list or pinned under it.
+  // The member's own row is marked, in the list or above it.
   await expect(page.locator('a[aria-current="true"]').first()).toContainText(member.fullName);
   await page.screenshot({ path: testInfo.outputPath('leaderboard.png'), fullPage: true });
 

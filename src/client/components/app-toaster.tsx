@@ -25,8 +25,9 @@ const themeColours = {
 const belowHeader = { top: 'calc(var(--app-header-height, env(safe-area-inset-top)) + 0.75rem)' };
 
 /**
- * One toast at a time for 5 s (spec section 9): at the top on phones, under the header (issue 21: the bottom
- * covered forms and their buttons); bottom-right on larger screens.
+ * One toast at a time for 5 s (spec section 9), never over the form being filled in (issue 21): at the top on
+ * phones, under the header (at the bottom it covered forms, their buttons and the keyboard); bottom-left on larger
+ * screens, away from the dialogs in the middle and the forms and Submit buttons in the right-hand column.
  */
 export function AppToaster() {
   const desktop = useMediaQuery(DESKTOP_QUERY);
@@ -37,8 +38,8 @@ export function AppToaster() {
       closeButton
       visibleToasts={1}
       duration={5000}
-      position={desktop ? 'bottom-right' : 'top-center'}
-      offset={belowHeader}
+      position={desktop ? 'bottom-left' : 'top-center'}
+      {...(desktop ? {} : { offset: belowHeader })}
       mobileOffset={belowHeader}
       style={themeColours}
       toastOptions={{

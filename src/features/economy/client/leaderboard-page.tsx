@@ -24,7 +24,7 @@ const BOARDS: { value: Leaderboard; label: string }[] = [
 /**
  * /leaderboard: members ranked by Exotic Coins (ties share a rank), a page at a time, on two boards: All Time
  * (the balance) and This Week (coins earned since Monday in the shop's time zone), the board in the URL. The
- * member's own row is marked in the list, and pinned under it while it is not among the loaded rows.
+ * member's own row is marked in the list, or shown above it while it is not among the loaded rows.
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -54,11 +54,11 @@ function Board({ board: kind }: { board: Leaderboard }) {
   const first = board.data?.pages[0];
   const me = first?.me ?? null;
   const meLoaded = me !== null && rows.some((row) => row.id === me.id);
+  // The member's own row, above the board while it is not among the loaded rows: always in view when the page
+  // opens, and never floating over other rows (issue 21).
   const pinned = me && !meLoaded && (
-    <section
-      aria-label="Your rank"
-      className="sticky bottom-[calc(env(safe-area-inset-bottom)+0.75rem)] rounded-card shadow-lg"
-    >
+    <section aria-label="Your rank" className="flex flex-col gap-1.5">
+      <h2 className="text-sm font-medium text-text-muted">Your rank</h2>
       <LeaderRow row={me} isMe />
     </section>
   );
@@ -76,13 +76,14 @@ function Board({ board: kind }: { board: Leaderboard }) {
         errorMessage="The leaderboard could not be loaded."
         emptyState={
           <>
+            {pinned}
             <EmptyState icon={Trophy}>
               {kind === 'week' ? 'No coins earned this week yet.' : 'No ranked members yet.'}
             </EmptyState>
-            {pinned}
           </>
         }
       >
+        {pinned}
         <ol aria-label="Members by coins" className="flex flex-col gap-2">
           {rows.map((row) => (
             <li key={row.id}>
@@ -91,7 +92,6 @@ function Board({ board: kind }: { board: Leaderboard }) {
           ))}
         </ol>
         <LoadMore query={board} failedMessage="More members could not be loaded." />
-        {pinned}
       </ListStates>
     </div>
   );
