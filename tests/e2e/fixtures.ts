@@ -72,6 +72,14 @@ export async function signInByApi(
   return (await response.json()) as SessionResponse;
 }
 
+/**
+ * Resolves once the page's live event stream is open (its subscription is made before the stream answers), so a
+ * change made after it reaches the page. Call it before the navigation that opens the stream.
+ */
+export function liveUpdatesOpen(page: Page): Promise<unknown> {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+}
+
 /** The welcome dialogs are tested on their own; other stories start past them. */
 export async function skipWelcomeDialogs(page: Page): Promise<void> {
   await page.addInitScript(

@@ -1,5 +1,13 @@
 import { expect } from '@playwright/test';
-import { originOf, registerByApi, signInByApi, skipWelcomeDialogs, test, uniqueMember } from './fixtures';
+import {
+  liveUpdatesOpen,
+  originOf,
+  registerByApi,
+  signInByApi,
+  skipWelcomeDialogs,
+  test,
+  uniqueMember,
+} from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await skipWelcomeDialogs(page);
@@ -13,8 +21,11 @@ test('a member sees the post cooldown on the Missions guide after posting, while
   await registerByApi(request, testInfo, member);
   await signInByApi(page.request, testInfo, member);
 
+  const live = liveUpdatesOpen(page);
   await page.goto('/missions');
   await expect(page.getByRole('heading', { name: 'Missions and Rewards', level: 1 })).toBeVisible();
+  // The post below must happen after the page listens for changes, as a member's would.
+  await live;
   await expect(page.getByText('Stack Coins. Climb Levels. Live Exotic.')).toBeVisible();
   const earnXp = page.getByRole('region', { name: 'Earn XP' });
   // Before posting, Create a Post leads to the feed.
