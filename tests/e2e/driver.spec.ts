@@ -8,6 +8,7 @@ import {
   skipWelcomeDialogs,
   test,
   uniqueMember,
+  dismissWeeklyBonus,
 } from './fixtures';
 
 /** The e2e server gives drivers 12 s to submit an ETA (playwright.config.ts). */
@@ -64,11 +65,7 @@ async function placeDeliveryOrder(customer: Page, testInfo: TestInfo, address: s
 async function openQueue(page: Page) {
   await page.goto('/driver-queue');
   await expect(page.getByRole('heading', { name: 'Driver Queue', level: 1 })).toBeVisible();
-  // A new member's first page shows the weekly bonus; close it so the story's own toasts are the front ones.
-  const bonus = page.locator('[data-sonner-toast]', { hasText: 'Weekly Bonus!' });
-  await expect(bonus).toBeVisible();
-  await bonus.getByRole('button', { name: 'Close toast' }).click();
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await dismissWeeklyBonus(page);
 }
 
 const queueTab = (page: Page, name: RegExp) =>

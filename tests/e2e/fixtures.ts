@@ -91,6 +91,14 @@ export async function skipWelcomeDialogs(page: Page): Promise<void> {
   );
 }
 
+/** A new member's first page shows the weekly bonus: closed, so a story's own toasts are the front ones. */
+export async function dismissWeeklyBonus(page: Page): Promise<void> {
+  const bonus = page.locator('[data-sonner-toast]', { hasText: 'Weekly Bonus!' });
+  await expect(bonus).toBeVisible();
+  await bonus.getByRole('button', { name: 'Close toast' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+}
+
 /** A toast with exactly this title and description; `type` 'error' is the destructive (danger) style. */
 export async function expectToast(
   page: Page,

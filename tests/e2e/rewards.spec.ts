@@ -8,6 +8,7 @@ import {
   test,
   uniqueMember,
   type Member,
+  dismissWeeklyBonus,
 } from './fixtures';
 
 const VELVET_NEBULA_35G = '$45.00';
@@ -29,14 +30,6 @@ async function giveCoins(ownerApi: APIRequestContext, testInfo: TestInfo, member
     data: { memberId, coins, xp: 0, reason: 'Rewards story' },
   });
   expect(response.status(), await response.text()).toBe(201);
-}
-
-/** A new member's first page shows the weekly bonus: closed, so the story's own toasts are the front ones. */
-async function dismissWeeklyBonus(page: Page) {
-  const bonus = page.locator('[data-sonner-toast]', { hasText: 'Weekly Bonus!' });
-  await expect(bonus).toBeVisible();
-  await bonus.getByRole('button', { name: 'Close toast' }).click();
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
 
 const rewardCard = (page: Page, title: string) =>

@@ -18,6 +18,7 @@ import {
   registerByApi,
   signInByApi,
   uniqueMember,
+  dismissWeeklyBonus,
 } from './fixtures';
 
 /** The e2e server's seeded menu: three stickers, every size priced (cents). */
@@ -35,14 +36,6 @@ async function signedInNewMember(page: Page, request: APIRequestContext, testInf
   await registerByApi(request, testInfo, member);
   const { user } = await signInByApi(page.request, testInfo, member);
   return user!;
-}
-
-/** A new member's first page shows the weekly bonus: closed, so a story's own toasts are the only ones. */
-async function dismissWeeklyBonus(page: Page) {
-  const bonus = page.locator('[data-sonner-toast]', { hasText: 'Weekly Bonus!' });
-  await expect(bonus).toBeVisible();
-  await bonus.getByRole('button', { name: 'Close toast' }).click();
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
 
 /** A toast with a title only: the order form's messages. */
