@@ -39,8 +39,17 @@ if (!process.env.VAULT_E2E_DATA_DIR) {
   // The server has stopped (gracefully, see webServer below) by the time the runner exits.
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 }
+// The app's mail goes by SMTP to a receiver of our own (tests/e2e/support/mail-receiver.ts), which keeps each
+// message as a file in the mail directory for the specs to read.
+process.env.VAULT_E2E_SMTP_PORT ??= String(await freePort());
+if (!process.env.VAULT_E2E_MAIL_DIR) {
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-e2e-mail-'));
+  process.env.VAULT_E2E_MAIL_DIR = mailDir;
+  process.on('exit', () => fs.rmSync(mailDir, { recursive: true, force: true }));
+}
 const port = process.env.VAULT_E2E_PORT;
 const dataDir = process.env.VAULT_E2E_DATA_DIR;
+const smtpPort = process.env.VAULT_E2E_SMTP_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 800 } };
@@ -86,45 +95,61 @@ export default defineConfig({
       use: desktop,
     },
   ],
-  webServer: {
-    command: 'node --import tsx src/server/index.ts',
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // Everything the server knows about being under test comes from here; empty means unset.
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: port,
-      BASE_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      AUTH_SECRET: '',
-      LOG_LEVEL: 'warn',
-      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
-      OWNER_PASSWORD: E2E_OWNER_PASSWORD,
-      // Every browser here comes from 127.0.0.1, so per-IP limits would count the whole suite as one visitor.
-      // Per-account limits stay as configured in production.
-      RATE_LIMIT_SIGN_IN_PER_IP: '10000/60',
-      RATE_LIMIT_SIGN_UP_PER_IP: '10000/300',
-      RATE_LIMIT_OWNER_SIGN_IN_PER_IP: '10000/3600',
-      // A few demo members act out every story within minutes; the per-member limits have their own API test
-      // (src/server/abuse-limits.test.ts).
-      ...Object.fromEntries(
-        ['POSTS', 'COMMENTS', 'MESSAGES', 'REPORTS', 'RATINGS', 'SEARCHES', 'ORDERS', 'EXPORTS'].map(
-          (name) => [`RATE_LIMIT_${name}_PER_USER`, '10000/60'],
-        ),
-      ),
-      // A driver has 12 seconds instead of 5 minutes to submit an ETA, so the expiry story runs in seconds.
-      ETA_WINDOW_MS: '12000',
-      CLAIM_SWEEP_INTERVAL_MS: '1000',
-      // Never the real Twilio: a story that saves SMS credentials points at a closed local port instead.
-      TWILIO_BASE_URL: 'http://127.0.0.1:9',
-      SMS_SEND_INTERVAL_MS: '500',
+  webServer: [
+    {
+      // First, so the app can send from its first request; the runner's environment names its port and folder.
+      command: 'node --import tsx tests/e2e/support/mail-receiver.ts',
+      cwd: root,
+      port: Number(smtpPort),
+      reuseExistingServer: false,
+      timeout: 30_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node --import tsx src/server/index.ts',
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // Everything the server knows about being under test comes from here; empty means unset.
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: port,
+        BASE_URL: baseURL,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        AUTH_SECRET: '',
+        LOG_LEVEL: 'warn',
+        DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+        OWNER_PASSWORD: E2E_OWNER_PASSWORD,
+        // Every browser here comes from 127.0.0.1, so per-IP limits would count the whole suite as one visitor.
+        // Per-account limits stay as configured in production.
+        RATE_LIMIT_SIGN_IN_PER_IP: '10000/60',
+        RATE_LIMIT_SIGN_UP_PER_IP: '10000/300',
+        RATE_LIMIT_OWNER_SIGN_IN_PER_IP: '10000/3600',
+        RATE_LIMIT_PASSWORD_RESET_PER_IP: '10000/3600',
+        // A few demo members act out every story within minutes; the per-member limits have their own API test
+        // (src/server/abuse-limits.test.ts).
+        ...Object.fromEntries(
+          ['POSTS', 'COMMENTS', 'MESSAGES', 'REPORTS', 'RATINGS', 'SEARCHES', 'ORDERS', 'EXPORTS'].map(
+            (name) => [`RATE_LIMIT_${name}_PER_USER`, '10000/60'],
+          ),
+        ),
+        // A driver has 12 seconds instead of 5 minutes to submit an ETA, so the expiry story runs in seconds.
+        ETA_WINDOW_MS: '12000',
+        CLAIM_SWEEP_INTERVAL_MS: '1000',
+        // Never the real Twilio: a story that saves SMS credentials points at a closed local port instead.
+        TWILIO_BASE_URL: 'http://127.0.0.1:9',
+        SMS_SEND_INTERVAL_MS: '500',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'The Vault <vault@e2e.example>',
+      },
+    },
+  ],
 });

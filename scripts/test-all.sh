@@ -182,11 +182,7 @@ else
   skip "API tests on PostgreSQL" "no PostgreSQL reachable"
 fi
 step "Build the browser app (vite build)" npx vite build --logLevel warn
-if [[ -f scripts/bundle-size.mjs ]]; then
-  step "First-load bundle size" node scripts/bundle-size.mjs
-else
-  skip "First-load bundle size" "scripts/bundle-size.mjs does not exist yet"
-fi
+step "First-load bundle size, within its budget (npm run size)" npm run --silent size
 if [[ $BROWSER_READY == 1 ]]; then
   step "Browser tests in Chromium (playwright)" npx playwright test
 else

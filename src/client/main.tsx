@@ -1,20 +1,46 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppToaster } from './components/app-toaster';
 import { createQueryClient } from './lib/query-client';
+import { sessionQueryOptions } from './lib/session';
 import { router } from './router';
 import './styles.css';
 
+// Sonner shows toasts raised before its Toaster mounted, so the toaster can load after the first paint.
+const AppToaster = lazy(() => import('./components/app-toaster').then((m) => ({ default: m.AppToaster })));
+
 // The event stream starts in the root layout, and only while someone is signed in (it needs a session).
 const queryClient = createQueryClient();
+
+/**
+ * index.html paints the app shell before any script runs. React replaces it once the page for this URL can render
+ * (its lazy route module loaded) and the session is known, so the shell is not followed by a spinner: the route
+ * module and the session are fetched at the same time. After SHELL_WAIT_MS React mounts anyway and shows its own
+ * loading state (Loading Vault, or the retry screen when the session cannot be read).
+ */
+const SHELL_WAIT_MS = 3000;
+const routeReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    resolve();
+  });
+});
+const sessionKnown = queryClient.prefetchQuery(sessionQueryOptions);
+await Promise.race([
+  Promise.all([routeReady, sessionKnown]),
+  new Promise((resolve) => setTimeout(resolve, SHELL_WAIT_MS)),
+]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <AppToaster />
+      <Suspense>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   </StrictMode>,
 );

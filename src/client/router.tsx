@@ -2,7 +2,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingVault } from './components/loading-vault';
 import { RootLayout } from './components/root-layout';
 import { RequireCapability, RequireSession, VisitorsOnly } from './components/route-guards';
-import { SignedInLayout } from './components/signed-in-layout';
 import { paths, routePatterns } from './lib/paths';
 
 /** A public text page: one component, its text loaded with the route. */
@@ -25,11 +24,21 @@ export const router = createBrowserRouter([
           { path: paths.welcome(), lazy: () => import('~/features/accounts/client/welcome-page') },
           { path: paths.login(), lazy: () => import('~/features/accounts/client/login-page') },
           {
+            path: paths.forgotPassword(),
+            lazy: () => import('~/features/accounts/client/forgot-password-page'),
+          },
+          {
             path: paths.requestAccess(),
             lazy: () => import('~/features/accounts/client/request-access-page'),
           },
         ],
       },
+      // E-mail links open in whatever state the browser is in: signed in, signed out, or as someone else.
+      {
+        path: paths.resetPassword(),
+        lazy: () => import('~/features/accounts/client/reset-password-page'),
+      },
+      { path: paths.verifyEmail(), lazy: () => import('~/features/accounts/client/verify-email-page') },
       staticPage(paths.terms(), () => import('./content/terms.content')),
       staticPage(paths.privacy(), () => import('./content/privacy.content')),
       staticPage(paths.communityRules(), () => import('./content/community-rules.content')),
@@ -42,7 +51,7 @@ export const router = createBrowserRouter([
           // An element, not a loader's redirect: a route that renders nothing makes React Router warn.
           { path: paths.priceGuide(), element: <Navigate to={paths.menu()} replace /> },
           {
-            Component: SignedInLayout,
+            lazy: () => import('./components/signed-in-layout'),
             children: [
               { path: paths.feed(), lazy: () => import('~/features/feed/client/feed-page') },
               { path: paths.menu(), lazy: () => import('~/features/shop/client/menu-page') },
@@ -55,6 +64,7 @@ export const router = createBrowserRouter([
               { path: paths.cart(), lazy: () => import('./pages/cart-page') },
               { path: paths.orders(), lazy: () => import('~/features/shop/client/my-orders-page') },
               { path: paths.profile(), lazy: () => import('~/features/profiles/client/profile-page') },
+              { path: paths.account(), lazy: () => import('~/features/accounts/client/account-page') },
               {
                 path: routePatterns.publicProfile,
                 lazy: () => import('~/features/profiles/client/public-profile-page'),

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { EventHub } from './events';
 import type { Logger } from './logger';
+import type { Mailer } from './mail';
 import type { TokenBuckets } from './rate-limit';
 import type { ServiceContext } from './service-context';
 import type { Storage } from './storage';
@@ -22,6 +23,7 @@ export interface AppDeps {
 export interface AppServices extends AppDeps {
   auth: Auth;
   storage: Storage;
+  mailer: Mailer;
   /** This instance's in-memory rate limits (middleware/abuse-limits.ts). */
   buckets: TokenBuckets;
 }

@@ -21,6 +21,7 @@ import { isUploadRoute } from '~/server/uploads/upload';
 import { uploadsRoutes } from '~/server/uploads/uploads.routes';
 import type { AppDeps, AppEnv, AppServices } from './app-env';
 import { createAuth } from './auth';
+import { createMailer } from './mail';
 import { eventsRoutes } from './events.routes';
 import { databaseExportRoutes } from './export/database-export.routes';
 import { healthRoutes } from './health.routes';
@@ -47,9 +48,11 @@ export interface AppOptions {
 /** The parts built from the deps once per process: shared by the app and the background jobs. */
 export function createServices(deps: AppDeps): AppServices {
   const { config } = deps;
+  const mailer = createMailer(config, deps.logger);
   return {
     ...deps,
-    auth: createAuth({ db: deps.database.db, config, secret: resolveAuthSecret(config) }),
+    mailer,
+    auth: createAuth({ db: deps.database.db, config, secret: resolveAuthSecret(config), mailer }),
     storage: config.s3 ? new S3Storage(config.s3) : new LocalStorage(config.uploadsDir),
     buckets: new TokenBuckets(),
   };

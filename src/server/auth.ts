@@ -7,15 +7,47 @@ import { admin } from 'better-auth/plugins';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { account, session, user, verification } from '~/server/db/tables/auth.tables';
+import { changeEmailMail, passwordResetMail, verifyEmailMail } from './auth-mail';
 import type { Config } from './config';
 import type { Db, Executor } from './db/client';
+import type { Mailer } from './mail';
+
+/** A password-reset link works once, for an hour; an e-mail link for a day. */
+export const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
+export const EMAIL_LINK_SECONDS = 24 * 60 * 60;
 
 /**
- * better-auth as a library: passwords, sessions in the database, bans. Its HTTP handler is not mounted; our own
- * routes (features/accounts) call `auth.api` so every request passes our validation, rate limits and the spec's
- * messages. The session cookie cache stays off, so a ban or a role change applies on the very next request.
+ * What an e-mail link's token says: the address and whether it confirms it or changes to a new one. better-auth
+ * signs and checks the token; we only read it, to pick the right words and to audit.
  */
-export function createAuth({ db, config, secret }: { db: Db; config: Config; secret: string }) {
+export function emailTokenClaims(token: string): { email: string | undefined; purpose: 'verify' | 'change' } {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      email?: unknown;
+      updateTo?: unknown;
+    };
+    return {
+      email: typeof payload.email === 'string' ? payload.email : undefined,
+      purpose: typeof payload.updateTo === 'string' ? 'change' : 'verify',
+    };
+  } catch {
+    return { email: undefined, purpose: 'verify' };
+  }
+}
+
+export function createAuth({
+  db,
+  config,
+  secret,
+  mailer,
+}: {
+  db: Db;
+  config: Config;
+  secret: string;
+  mailer: Mailer;
+}) {
+  const link = (page: string, token: string) =>
+    `${config.baseUrl}/${page}?token=${encodeURIComponent(token)}`;
   return betterAuth({
     appName: 'The Vault',
     baseURL: config.baseUrl,
@@ -27,7 +59,30 @@ export function createAuth({ db, config, secret }: { db: Db; config: Config; sec
       schema: { user, session, account, verification },
       transaction: true,
     }),
-    emailAndPassword: { enabled: true, autoSignIn: false, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_SECONDS,
+      // A reset ends every session of the member (whoever knew the old password is signed out).
+      revokeSessionsOnPasswordReset: true,
+      // Not awaited: the answer to "forgot password" must take as long whether or not the e-mail exists.
+      sendResetPassword: async ({ user: member, token }) =>
+        mailer.sendLater(passwordResetMail(member.email, link('reset-password', token))),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_LINK_SECONDS,
+      // `member.email` is the address to confirm: the new one when the member is changing theirs.
+      sendVerificationEmail: async ({ user: member, token }) =>
+        mailer.sendLater(
+          emailTokenClaims(token).purpose === 'change'
+            ? changeEmailMail(member.email, link('verify-email', token))
+            : verifyEmailMail(member.email, link('verify-email', token)),
+        ),
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       // Refreshed when a request comes in with less than 29 days left.
@@ -37,6 +92,8 @@ export function createAuth({ db, config, secret }: { db: Db; config: Config; sec
     // Our routes rate-limit (per IP and per account, in the database, shared by every instance).
     rateLimit: { enabled: false },
     user: {
+      // The new address takes effect when its link is opened (better-auth's change-email verification).
+      changeEmail: { enabled: true },
       additionalFields: {
         telegram: { type: 'string', required: true, input: true },
         phone: { type: 'string', required: true, input: true },

@@ -53,8 +53,18 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN_PER_ACCOUNT: rateLimit.prefault('5/60'),
   RATE_LIMIT_SIGN_IN_PER_IP: rateLimit.prefault('30/60'),
   RATE_LIMIT_SIGN_UP_PER_IP: rateLimit.prefault('25/300'),
-  RATE_LIMIT_OWNER_SIGN_IN_PER_IP: rateLimit.prefault('10/3600'),
-  RATE_LIMIT_OWNER_SIGN_IN_TOTAL: rateLimit.prefault('30/3600'),
+  /** Forgot password: links asked for one e-mail address, and from one client address. */
+  RATE_LIMIT_PASSWORD_RESET_PER_EMAIL: rateLimit.prefault('3/3600'),
+  RATE_LIMIT_PASSWORD_RESET_PER_IP: rateLimit.prefault('10/3600'),
+  /** A member's "Resend verification e-mail": the cooldown between two. */
+  RATE_LIMIT_VERIFICATION_EMAIL: rateLimit.prefault('1/60'),
+  /**
+   * Owner sign-in: wrong passwords one client address may try before it must wait (doubling each time, at most
+   * an hour), and how long every attempt waits once many wrong passwords came in the last hour from anywhere.
+   * Neither refuses the right password from an address that is not itself backing off.
+   */
+  OWNER_SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  OWNER_SIGN_IN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   RATE_LIMIT_UPLOADS_PER_USER: rateLimit.prefault('30/3600'),
   /** Per member, counted in each instance's memory: the frequent actions (docs in README, "Abuse limits"). */
   RATE_LIMIT_POSTS_PER_USER: rateLimit.prefault('10/600'),
@@ -86,6 +96,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** bucket.host/key (false) or host/bucket/key (true, what most S3-compatible servers want). */
   S3_FORCE_PATH_STYLE: booleanish.default(true),
+  /** E-mail by SMTP (smtp://user:pass@host:587 or smtps://…:465) from MAIL_FROM; unset: written to DATA_DIR/outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
   /** Largest image accepted before re-encoding. */
   IMAGE_UPLOAD_LIMIT_BYTES: z.coerce
     .number()
@@ -117,8 +130,9 @@ export interface Config {
     signInPerAccount: RateLimitRule;
     signInPerIp: RateLimitRule;
     signUpPerIp: RateLimitRule;
-    ownerSignInPerIp: RateLimitRule;
-    ownerSignInTotal: RateLimitRule;
+    passwordResetPerEmail: RateLimitRule;
+    passwordResetPerIp: RateLimitRule;
+    verificationEmail: RateLimitRule;
     uploadsPerUser: RateLimitRule;
     posts: RateLimitRule;
     comments: RateLimitRule;
@@ -129,6 +143,9 @@ export interface Config {
     orders: RateLimitRule;
     exports: RateLimitRule;
   };
+  ownerSignIn: { freeFailures: number; slowdownMs: number };
+  /** Set when mail goes out by SMTP; otherwise messages are written to DATA_DIR/outbox. */
+  smtp: { url: string; from: string } | undefined;
   sseMaxStreamsPerSession: number;
   imageUploadLimitBytes: number;
   etaWindowMs: number;
@@ -166,7 +183,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       result.error.issues.map((issue) => {
         const key = issue.path.join('.');
         const given = cleaned[key];
-        return `${key}: ${issue.message}${given !== undefined && !/SECRET|PASSWORD/.test(key) ? ` (got "${given}")` : ''}`;
+        return `${key}: ${issue.message}${given !== undefined && !/SECRET|PASSWORD|SMTP_URL/.test(key) ? ` (got "${given}")` : ''}`;
       }),
     );
   }
@@ -178,6 +195,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
     throw new ConfigError(['S3_BUCKET: required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set']);
+  }
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
+    throw new ConfigError([
+      'MAIL_FROM: SMTP_URL and MAIL_FROM are set together (the sender, "The Vault <vault@example.com>")',
+    ]);
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError([
@@ -206,8 +228,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       signInPerAccount: e.RATE_LIMIT_SIGN_IN_PER_ACCOUNT,
       signInPerIp: e.RATE_LIMIT_SIGN_IN_PER_IP,
       signUpPerIp: e.RATE_LIMIT_SIGN_UP_PER_IP,
-      ownerSignInPerIp: e.RATE_LIMIT_OWNER_SIGN_IN_PER_IP,
-      ownerSignInTotal: e.RATE_LIMIT_OWNER_SIGN_IN_TOTAL,
+      passwordResetPerEmail: e.RATE_LIMIT_PASSWORD_RESET_PER_EMAIL,
+      passwordResetPerIp: e.RATE_LIMIT_PASSWORD_RESET_PER_IP,
+      verificationEmail: e.RATE_LIMIT_VERIFICATION_EMAIL,
       uploadsPerUser: e.RATE_LIMIT_UPLOADS_PER_USER,
       posts: e.RATE_LIMIT_POSTS_PER_USER,
       comments: e.RATE_LIMIT_COMMENTS_PER_USER,
@@ -218,6 +241,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       orders: e.RATE_LIMIT_ORDERS_PER_USER,
       exports: e.RATE_LIMIT_EXPORTS_PER_USER,
     },
+    ownerSignIn: { freeFailures: e.OWNER_SIGN_IN_FREE_FAILURES, slowdownMs: e.OWNER_SIGN_IN_SLOWDOWN_MS },
+    smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     sseMaxStreamsPerSession: e.SSE_MAX_STREAMS_PER_SESSION,
     imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_BYTES,
     etaWindowMs: e.ETA_WINDOW_MS,

@@ -104,6 +104,9 @@ async function main() {
     await closed;
     await stopSweeper();
     await stopSmsSender();
+    // E-mails still being handed to the SMTP server (a reset link asked for a moment ago).
+    await services.mailer.settled();
+    services.mailer.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);

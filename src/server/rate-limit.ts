@@ -9,13 +9,13 @@ type Counting = Pick<ServiceContext, 'db' | 'now'>;
 
 /**
  * Counts one attempt against `key` in a fixed window, in one statement, so concurrent requests on any
- * instance are all counted. Returns whether this attempt is within the limit.
+ * instance are all counted. Returns whether this attempt is within the limit, and the window's count with it.
  */
 export async function hitRateLimit(
   { db, now }: Counting,
   key: string,
   rule: RateLimitRule,
-): Promise<{ allowed: boolean; retryAfterMs: number }> {
+): Promise<{ allowed: boolean; retryAfterMs: number; count: number }> {
   const windowOpenedBefore = new Date(now.getTime() - rule.windowMs);
   const expired = sql`${rateLimitCounter.windowStartedAt} <= ${windowOpenedBefore.toISOString()}::timestamptz`;
   const [row] = await db
@@ -30,7 +30,7 @@ export async function hitRateLimit(
     })
     .returning({ count: rateLimitCounter.count, windowStartedAt: rateLimitCounter.windowStartedAt });
   const retryAfterMs = Math.max(0, row!.windowStartedAt.getTime() + rule.windowMs - now.getTime());
-  return { allowed: row!.count <= rule.max, retryAfterMs };
+  return { allowed: row!.count <= rule.max, retryAfterMs, count: row!.count };
 }
 
 /** As hitRateLimit, throwing a 429 with a message that says how long to wait. */

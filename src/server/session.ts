@@ -38,6 +38,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     id: row.id,
     fullName: row.name,
     email: row.email,
+    emailVerified: row.emailVerified,
     roles,
     role: primaryRole(roles),
     avatarUrl: avatarUrlOf(row),

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env';
 
@@ -10,27 +12,139 @@ export const clientDistDir = path.resolve(import.meta.dirname, '../../dist/clien
 /** Pages no search engine should list. */
 const NOINDEX = [/^\/admin(\/|$)/, /^\/driver-queue(\/|$)/];
 
+/** better-auth's session cookie (with its `__Secure-` prefix behind HTTPS): its presence picks the member shell. */
+const SESSION_COOKIES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
+
+const SIGNED_IN_LAYOUT = 'components/signed-in-layout.tsx';
+const feature = (name: string, page: string) => `../features/${name}/client/${page}.tsx`;
+
 /**
- * The built single-page app: hashed assets cached for a year, everything else revalidated, and any other
- * path answered with index.html so the client router can take it.
+ * The lazy route modules (keys of Vite's manifest, relative to src/client) each page needs before it can render,
+ * as src/client/router.tsx loads them. The page's HTML modulepreloads them, so they download beside the entry
+ * script instead of after it. A page missing here still works; it only loads its module later.
+ */
+const ROUTE_MODULES: [RegExp, string[]][] = [
+  [/^\/$/, [feature('accounts', 'welcome-page')]],
+  [/^\/login$/, [feature('accounts', 'login-page')]],
+  [/^\/request-access$/, [feature('accounts', 'request-access-page')]],
+  [/^\/(terms|privacy|community-rules|disclaimer)$/, ['pages/static-page.tsx']],
+  [/^\/feed$/, [SIGNED_IN_LAYOUT, feature('feed', 'feed-page')]],
+  [/^\/menu$/, [SIGNED_IN_LAYOUT, feature('shop', 'menu-page')]],
+  [/^\/orders$/, [SIGNED_IN_LAYOUT, feature('shop', 'my-orders-page')]],
+  [/^\/cart$/, [SIGNED_IN_LAYOUT, 'pages/cart-page.tsx']],
+  [/^\/(leaderboard|missions|rewards-center)$/, [SIGNED_IN_LAYOUT]],
+  [/^\/(profile|inbox|admin|driver-queue)(\/|$)/, [SIGNED_IN_LAYOUT]],
+];
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The files a chunk needs at once: itself, its static imports (recursively) and their stylesheets. */
+function closureOf(manifest: Manifest, keys: string[]) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return { scripts, styles };
+}
+
+/**
+ * The HTML of a page: index.html with the shell picked for it (`data-shell`, see index.html) and modulepreloads
+ * for its route chunks that index.html does not already load.
+ */
+export function pageHtmlFor(indexHtml: string, manifest: Manifest | undefined) {
+  const entryKeys = Object.keys(manifest ?? {}).filter((key) => manifest?.[key]?.isEntry);
+  const loaded = manifest ? closureOf(manifest, entryKeys) : undefined;
+  const cache = new Map<string, string>();
+  return (pagePath: string, signedIn: boolean): string => {
+    const shell = signedIn ? 'member' : pagePath === '/' ? 'welcome' : undefined;
+    const modules = [...(ROUTE_MODULES.find(([pattern]) => pattern.test(pagePath))?.[1] ?? [])];
+    // A member opening "/" is sent on to the feed: load its modules too.
+    if (signedIn && pagePath === '/') modules.push(SIGNED_IN_LAYOUT, feature('feed', 'feed-page'));
+    const key = `${shell}|${modules.join(',')}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
+
+    let links = '';
+    if (manifest && loaded) {
+      const { scripts, styles } = closureOf(manifest, modules);
+      for (const file of styles) {
+        if (!loaded.styles.has(file)) links += `<link rel="stylesheet" crossorigin href="/${file}">`;
+      }
+      for (const file of scripts) {
+        if (!loaded.scripts.has(file)) links += `<link rel="modulepreload" crossorigin href="/${file}">`;
+      }
+    }
+    let html = links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
+    if (shell) html = html.replace('<html ', `<html data-shell="${shell}" `);
+    cache.set(key, html);
+    return html;
+  };
+}
+
+function readManifest(distDir: string): Manifest | undefined {
+  const file = path.join(distDir, '.vite/manifest.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : undefined;
+}
+
+/**
+ * The built single-page app: hashed assets cached for a year (sent as the .br or .gz the build wrote beside them
+ * when the browser accepts it), everything else revalidated, and any other path answered with index.html so the
+ * client router can take it.
  */
 export function staticRoutes(distDir = clientDistDir) {
   const app = new Hono<AppEnv>();
   const indexPath = path.join(distDir, 'index.html');
+  let page: { mtime: number; html: ReturnType<typeof pageHtmlFor> } | undefined;
+  // Read once per build (a rebuild while the server runs is picked up by the index.html's change time).
+  const pageHtml = () => {
+    const mtime = fs.statSync(indexPath).mtimeMs;
+    if (page?.mtime !== mtime) {
+      page = { mtime, html: pageHtmlFor(fs.readFileSync(indexPath, 'utf8'), readManifest(distDir)) };
+    }
+    return page.html;
+  };
   const cacheFor = (value: string) =>
     createMiddleware(async (c, next) => {
       await next();
       if (c.res.ok) c.res.headers.set('Cache-Control', value);
     });
-  app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: distDir }));
-  app.use('*', cacheFor('no-cache'), serveStatic({ root: distDir }));
+  // The build's manifest is for the server only.
+  app.use('/.vite/*', async (c) => c.notFound());
+  app.use(
+    '/assets/*',
+    cacheFor('public, max-age=31536000, immutable'),
+    serveStatic({ root: distDir, precompressed: true }),
+  );
+  const publicFiles = serveStatic({ root: distDir, precompressed: true });
+  // "/" is a page like the others (below), not the bare index.html a static server would send.
+  app.use('*', cacheFor('no-cache'), (c, next) =>
+    c.req.path === '/' || c.req.path === '/index.html' ? next() : publicFiles(c, next),
+  );
   app.get('*', (c) => {
     if (!fs.existsSync(indexPath)) {
       return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
     }
     c.header('Cache-Control', 'no-cache');
     if (NOINDEX.some((pattern) => pattern.test(c.req.path))) c.header('X-Robots-Tag', 'noindex, nofollow');
-    return c.html(fs.readFileSync(indexPath, 'utf8'));
+    const signedIn = SESSION_COOKIES.some((name) => getCookie(c, name) !== undefined);
+    const html = pageHtml()(c.req.path, signedIn);
+    c.header('Vary', 'Accept-Encoding, Cookie');
+    if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.html(html);
+    c.header('Content-Encoding', 'gzip');
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    return c.body(gzipSync(html));
   });
   return app;
 }

@@ -5,6 +5,8 @@ export interface SessionUser {
   id: string;
   fullName: string;
   email: string;
+  /** Whether the member has opened the link sent to their e-mail (a banner asks until they do). */
+  emailVerified: boolean;
   roles: Role[];
   role: Role;
   avatarUrl: string;

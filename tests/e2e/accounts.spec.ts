@@ -342,7 +342,7 @@ test.describe('Sign in', () => {
     await dialog.getByRole('button', { name: 'Sign In' }).click();
     await expectToast(page, 'Welcome back, Marcus Vale!', "You've successfully logged in.");
     await expect(page).toHaveURL('/feed');
-    await expect(page.getByRole('link', { name: 'Your profile' }).locator('img')).toHaveAttribute(
+    await expect(page.getByRole('button', { name: 'Your profile' }).locator('img')).toHaveAttribute(
       'src',
       '/owner-avatar.svg',
     );
@@ -387,7 +387,14 @@ test.describe('Header and guards', () => {
     const cart = page.getByRole('link', { name: 'Cart, 5 items' });
     await expect(cart).toHaveText('5');
     await expect(cart).toHaveAttribute('href', '/cart');
-    await expect(page.getByRole('link', { name: 'Your profile' })).toHaveAttribute('href', '/profile');
+    // The avatar opens the member's own pages.
+    await page.getByRole('button', { name: 'Your profile' }).click();
+    await expect(page.getByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+    await expect(page.getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
+      'href',
+      '/account',
+    );
+    await page.keyboard.press('Escape');
 
     // Go to Leaders through the tabs (the menu on a phone); the current tab is marked.
     if (isPhone(testInfo)) {
@@ -522,7 +529,7 @@ test.describe('Layouts', () => {
     }
     for (const control of [
       page.getByRole('link', { name: 'Cart, 0 items' }),
-      page.getByRole('link', { name: 'Your profile' }),
+      page.getByRole('button', { name: 'Your profile' }),
       page.getByRole('button', { name: 'Log out' }),
     ]) {
       await expect(control).toBeInViewport({ ratio: 1 });
@@ -533,12 +540,12 @@ test.describe('Layouts', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'nothing sticks out sideways').toBeLessThanOrEqual(0);
 
-    // Toasts: top-centre on phones (issue 21: at the bottom they covered forms), bottom-left on larger screens
-    // (bottom-right covered the cart's Submit Order).
+    // Toasts under the header: top-centre on phones, top-right on larger screens (issue 21: at the bottom they
+    // covered forms — the cart's Submit Order, the driver's ETA form).
     await page.getByRole('button', { name: 'Log out' }).click();
     const toaster = page.locator('[data-sonner-toaster]');
-    await expect(toaster).toHaveAttribute('data-y-position', isPhone(testInfo) ? 'top' : 'bottom');
-    await expect(toaster).toHaveAttribute('data-x-position', isPhone(testInfo) ? 'center' : 'left');
+    await expect(toaster).toHaveAttribute('data-y-position', 'top');
+    await expect(toaster).toHaveAttribute('data-x-position', isPhone(testInfo) ? 'center' : 'right');
     await testInfo.attach('logged-out', { body: await page.screenshot(), contentType: 'image/png' });
   });
 

@@ -243,7 +243,7 @@ test.describe('Profile', () => {
 
     await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
     await expectTitleToast(page, 'Avatar updated');
-    const headerAvatar = page.getByRole('link', { name: 'Your profile' }).locator('img');
+    const headerAvatar = page.getByRole('button', { name: 'Your profile' }).locator('img');
     await expect(headerAvatar).toHaveAttribute('src', /^\/api\/uploads\/[\w-]+\.png$/);
     await expect(page.getByRole('img', { name: /avatar$/ })).toHaveAttribute(
       'src',

@@ -1,12 +1,14 @@
-import { LogOut, Package, ShoppingCart } from 'lucide-react';
+import { LogOut, Package, Settings, ShoppingCart, UserRound } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { SessionUser } from '~/shared/session';
 import { useLogout } from '~/features/accounts/client/accounts.queries';
 import { useInboxUnread } from '~/features/inbox/client/inbox.queries';
 import { Avatar } from '~/client/components/ui/avatar';
 import { CountBadge } from '~/client/components/ui/count-badge';
+import { MenuContent } from '~/client/components/ui/menu';
 import { TouchLabel } from '~/client/components/ui/touch-label';
 import { NotificationBell } from '~/features/notifications/client/notification-bell';
 import { useCartCount } from '../lib/cart-storage';
@@ -89,15 +91,7 @@ export function AppHeader({ user, banner }: { user: SessionUser; banner?: ReactN
             <NotificationBell triggerClassName={iconButton} />
           </TouchLabel>
           <TouchLabel label="Your profile">
-            <NavLink
-              to={paths.profile()}
-              end
-              className={iconButton}
-              aria-label="Your profile"
-              title={`Your profile (${user.fullName})`}
-            >
-              <Avatar src={user.avatarUrl} size="sm" />
-            </NavLink>
+            <AvatarMenu user={user} />
           </TouchLabel>
           <TouchLabel label="Log out">
             <button
@@ -117,6 +111,42 @@ export function AppHeader({ user, banner }: { user: SessionUser; banner?: ReactN
       <LevelBar xp={user.xp} />
       {banner}
     </header>
+  );
+}
+
+const avatarMenuItem =
+  'flex min-h-11 items-center gap-3 rounded-lg px-3 text-base text-text outline-none data-highlighted:bg-surface aria-[current=page]:font-semibold';
+
+/** The avatar opens the member's own pages; it is marked while the member is on one of them. */
+function AvatarMenu({ user }: { user: SessionUser }) {
+  const { pathname } = useLocation();
+  const items = [
+    { to: paths.profile(), label: 'My Profile', icon: UserRound },
+    { to: paths.account(), label: 'Account Settings', icon: Settings },
+  ];
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className={iconButton}
+        aria-label="Your profile"
+        title={`Your profile (${user.fullName})`}
+        aria-current={items.some((item) => item.to === pathname) ? 'page' : undefined}
+      >
+        <Avatar src={user.avatarUrl} size="sm" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <MenuContent align="end" className="min-w-52">
+          {items.map(({ to, label, icon: Icon }) => (
+            <DropdownMenu.Item key={to} asChild>
+              <Link to={to} aria-current={to === pathname ? 'page' : undefined} className={avatarMenuItem}>
+                <Icon className="size-5 text-text-muted" aria-hidden />
+                {label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </MenuContent>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
 

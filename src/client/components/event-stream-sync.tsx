@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '~/client/lib/session';
-import { startEventStream } from '../lib/event-stream';
 
 /**
  * The live event stream needs a session (the server answers 401 otherwise), and must be reopened when another
@@ -12,7 +11,16 @@ export function EventStreamSync() {
   const userId = useSession().data?.user?.id;
   useEffect(() => {
     if (!userId) return;
-    return startEventStream(queryClient);
+    // Loaded on demand: a visitor's first load never needs the stream, nor the event contract behind it.
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('../lib/event-stream').then(({ startEventStream }) => {
+      if (!cancelled) stop = startEventStream(queryClient);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [queryClient, userId]);
   return null;
 }

@@ -3,6 +3,7 @@ import {
   Inbox,
   Newspaper,
   Package,
+  Settings,
   ShieldCheck,
   ShoppingCart,
   Sticker,
@@ -51,9 +52,10 @@ const OTHER_PAGES: Pick<NavTab, 'label' | 'to' | 'icon'>[] = [
   { label: 'Cart', to: paths.cart(), icon: ShoppingCart },
   { label: 'My Orders', to: paths.orders(), icon: Package },
   { label: 'Profile', to: paths.profile(), icon: UserRound },
+  { label: 'Account', to: paths.account(), icon: Settings },
 ];
 
-/** Where the member is: the current tab, else the page's own name (Cart, My Orders, Profile). */
+/** Where the member is: the current tab, else the page's own name (Cart, My Orders, Profile, Account). */
 export function currentPage(tabs: NavTab[], pathname: string): Pick<NavTab, 'label' | 'icon'> | undefined {
   return activeTab(tabs, pathname) ?? activeTab(OTHER_PAGES, pathname);
 }

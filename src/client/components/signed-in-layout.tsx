@@ -1,14 +1,15 @@
 import { Outlet } from 'react-router';
 import { useSession } from '~/client/lib/session';
 import { can } from '~/shared/permissions';
+import { ConfirmEmailBanner } from '~/features/accounts/client/confirm-email-banner';
 import { EtaDueBanner } from '~/features/delivery/client/eta-due-banner';
 import { WeeklyBonus } from '~/features/economy/client/weekly-bonus';
 import { AppHeader } from './app-header';
 import { StickerMenuButton } from './sticker-menu-button';
 
 /**
- * Every signed-in page: the header on top (with a driver's ETA countdown while one is due), the page, and the
- * Sticker Menu button.
+ * Every signed-in page: the header on top (with a driver's ETA countdown while one is due), the reminder to
+ * confirm the e-mail, the page, and the Sticker Menu button.
  */
 export function SignedInLayout() {
   const user = useSession().data?.user;
@@ -18,6 +19,7 @@ export function SignedInLayout() {
     <div className="flex min-h-dvh flex-col">
       <WeeklyBonus userId={user.id} />
       <AppHeader user={user} banner={can(user, 'claim:order') && <EtaDueBanner />} />
+      <ConfirmEmailBanner user={user} />
       <div className="flex-1 pb-[env(safe-area-inset-bottom)]">
         <Outlet />
       </div>
@@ -25,3 +27,6 @@ export function SignedInLayout() {
     </div>
   );
 }
+
+/** The router loads this layout on demand (a visitor's first load never needs the header). */
+export const Component = SignedInLayout;

@@ -24,6 +24,15 @@ const router = new Hono()
     }
     return c.json({ rated: true }, 200);
   })
+  .get('/limited', (c) => {
+    c.header('Retry-After', '42');
+    return c.json(
+      {
+        error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 42 seconds and try again.' },
+      },
+      429,
+    );
+  })
   .get('/gateway', (c) => c.text('<html>Bad gateway</html>', 502))
   .get('/export', (c) =>
     c.body('a,b\n', 200, {
@@ -82,6 +91,13 @@ describe('call', () => {
     expect(isApiError(busy, 'ON_COOLDOWN')).toBe(true);
     expect(isApiError(busy, 'PRICES_CHANGED')).toBe(false);
     expect(isRetryable(busy)).toBe(false);
+  });
+
+  it("keeps a 429's Retry-After, so a countdown can show the wait", async () => {
+    const limited = await call(client.limited.$get()).catch((e: unknown) => e);
+    expect(limited).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 42 });
+    const other = await call(client.rating.$get({ query: {} })).catch((e: unknown) => e);
+    expect(other).toMatchObject({ retryAfterSeconds: undefined });
   });
 
   it('says the Vault is unreachable when a gateway answers with HTML, and that it is worth another try', async () => {

@@ -8,9 +8,16 @@ export class ApiError extends Error {
   readonly code: ErrorCode | 'NETWORK';
   readonly title: string | undefined;
   readonly fields: Record<string, string> | undefined;
+  /** A 429's Retry-After: whole seconds until another try may succeed (a countdown can show it). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, body: ErrorBody['error'] | { code: 'NETWORK'; message: string }) {
+  constructor(
+    status: number,
+    body: ErrorBody['error'] | { code: 'NETWORK'; message: string },
+    retryAfterSeconds?: number,
+  ) {
     super(body.message);
+    this.retryAfterSeconds = retryAfterSeconds;
     this.name = 'ApiError';
     this.status = status;
     this.code = body.code;
@@ -82,8 +89,11 @@ export const noConnection = () =>
   new ApiError(0, { code: 'NETWORK', message: 'No connection. Check your network and try again.' });
 
 /** A failed answer as the ApiError every caller sees: the server's error body, or a generic one by status. */
-export function errorOf(response: { status: number }, data: unknown): ApiError {
-  if (isErrorBody(data)) return new ApiError(response.status, data.error);
+export function errorOf(response: { status: number; headers?: Headers }, data: unknown): ApiError {
+  if (isErrorBody(data)) {
+    const retryAfter = Number(response.headers?.get('Retry-After') ?? Number.NaN);
+    return new ApiError(response.status, data.error, Number.isFinite(retryAfter) ? retryAfter : undefined);
+  }
   return new ApiError(response.status, {
     code: response.status >= 500 ? 'UNAVAILABLE' : 'BAD_REQUEST',
     message:

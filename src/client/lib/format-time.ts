@@ -33,3 +33,11 @@ export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateOnly.format(date);
 }
+
+const utcDay = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A day the server names as YYYY-MM-DD (a UTC date, no time): "Nov 22, 2026" in every time zone. */
+export function formatDay(yyyyMmDd: string): string {
+  const date = new Date(`${yyyyMmDd}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? '' : utcDay.format(date);
+}

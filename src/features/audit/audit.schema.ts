@@ -55,6 +55,13 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   SMS_SENT: 'SMS sent',
   SMS_SETTINGS_CHANGED: 'SMS settings changed',
   DATABASE_EXPORTED: 'Database exported',
+  PASSWORD_RESET_REQUESTED: 'Password reset asked for',
+  PASSWORD_RESET: 'Password reset',
+  PASSWORD_CHANGED: 'Password changed',
+  EMAIL_VERIFIED: 'E-mail confirmed',
+  EMAIL_CHANGE_REQUESTED: 'E-mail change asked for',
+  EMAIL_CHANGED: 'E-mail changed',
+  SESSIONS_ENDED: 'Signed out of devices',
 };
 
 export const auditEventLabel = (eventType: string) => AUDIT_EVENT_LABELS[eventType] ?? eventType;

@@ -48,6 +48,8 @@ export interface ShopSettings {
   contactPhone: string;
   deliveryFeeCents: number;
   timeZone: string;
+  /** Members sign in only once they have confirmed their e-mail (off: they may, with a banner until they do). */
+  requireVerifiedEmail: boolean;
 }
 
 /**
@@ -180,5 +182,7 @@ export const updateShopSettingsSchema = z.strictObject({
     .max(64, 'Choose a time zone from the list.')
     .refine(isTimeZone, 'Choose a time zone from the list.')
     .optional(),
+  /** Left out: stays as it is. Turning it on signs out members whose e-mail is not confirmed. */
+  requireVerifiedEmail: z.boolean().optional(),
 });
 export type UpdateShopSettingsInput = z.input<typeof updateShopSettingsSchema>;

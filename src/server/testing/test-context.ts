@@ -8,6 +8,7 @@ import { jobContext, type ServiceContext } from '../service-context';
 import { parseConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { EventHub } from '../events';
+import type { Mailer } from '../mail';
 import { createLogger } from '../logger';
 import { withDatabase } from './global-setup';
 import { TestClock } from './test-clock';
@@ -54,6 +55,8 @@ export interface TestContext {
   hub: EventHub;
   clock: TestClock;
   config: Config;
+  /** The app's mail sender: the outbox in DATA_DIR unless the test sets SMTP_URL. */
+  mailer: Mailer;
   /**
    * A service context as a request would build it, at the test clock's time; `overrides` for a second instance's
    * database or another moment. For tests that call a service directly (races, the sweeper).
@@ -97,6 +100,7 @@ export async function createTestContext(
     hub,
     clock,
     config,
+    mailer: services.mailer,
     databaseUrl: url,
     ctx: (overrides = {}) => ({ ...jobContext(services), ...overrides }),
     async call(method, urlPath, body, headers = {}) {
@@ -111,6 +115,8 @@ export async function createTestContext(
       });
     },
     async close() {
+      await services.mailer.settled();
+      services.mailer.close();
       await hub.stop();
       await database.close();
       await drop();

@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
@@ -44,6 +44,12 @@ export function LoginForm() {
           <legend className="sr-only">Member sign in</legend>
           <TextField label="Email" {...inputKinds.email} autoComplete="username" {...form.field('email')} />
           <TextField label="Password" {...inputKinds.password} {...form.field('password')} />
+          <Link
+            to={paths.forgotPassword()}
+            className="-mt-3 -mr-1 inline-flex min-h-11 items-center self-end px-1 text-sm font-semibold text-primary hover:text-text"
+          >
+            Forgot password?
+          </Link>
           <FormCheckboxField control={form.control} name="rememberMe" label="Remember this device" />
           <Button type="submit" size="lg" className="w-full">
             {login.isPending && <Spinner />}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
@@ -9,6 +10,7 @@ import { useContractForm } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
 import { registerSchema, type RegisterInput, type RegisterResponse } from '../accounts.schema';
 import { useRegister } from './accounts.queries';
+import { ScreenNotice } from './screen-notice';
 
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -26,9 +28,17 @@ export function RegisterForm() {
     },
   });
 
+  // Where the confirmation link went, when the shop lets members sign in only once it is opened.
+  const [mustConfirm, setMustConfirm] = useState<string | undefined>();
+
   const registration = useRegister({
-    onSuccess: (result) => {
-      announceRegistration(result);
+    onSuccess: (result, { email }) => {
+      if (result.emailVerification === 'required') {
+        announceRegistration(result, checkEmail(email));
+        setMustConfirm(email);
+        return;
+      }
+      announceRegistration(result, 'Your account has been successfully created. You can now log in.');
       void navigate(paths.login());
     },
     onError: (error) => {
@@ -37,6 +47,22 @@ export function RegisterForm() {
       showErrorToast(error, 'Registration Failed');
     },
   });
+
+  if (mustConfirm) {
+    return (
+      <ScreenNotice
+        tone="sent"
+        title="Check your e-mail"
+        actions={
+          <Button asChild size="lg" className="w-full">
+            <Link to={paths.login()}>Go to Sign In</Link>
+          </Button>
+        }
+      >
+        {checkEmail(mustConfirm)}
+      </ScreenNotice>
+    );
+  }
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => registration.mutate(values))}>
@@ -115,11 +141,13 @@ function InlineLink({ to, children }: { to: string; children: string }) {
   );
 }
 
+const checkEmail = (email: string) => `Check your e-mail: open the link we sent to ${email}, then sign in.`;
+
 /**
  * One toast shows at a time (spec section 9), so the referral's outcome follows 'Account Created!' instead of
  * replacing it.
  */
-function announceRegistration({ referral }: RegisterResponse) {
+function announceRegistration({ referral }: RegisterResponse, description: string) {
   let shown = false;
   const showReferral = () => {
     if (shown) return;
@@ -133,7 +161,7 @@ function announceRegistration({ referral }: RegisterResponse) {
     }
   };
   toast.success('Account Created!', {
-    description: 'Your account has been successfully created. You can now log in.',
+    description,
     onAutoClose: showReferral,
     onDismiss: showReferral,
   });

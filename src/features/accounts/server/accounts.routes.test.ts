@@ -30,7 +30,7 @@ describe('registration', () => {
     const input = registration({ phone: '202.555.0147', email: 'New.Member@Vault.Example' });
     const response = await t.call('POST', '/api/accounts/register', input, freshIp());
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ referral: { status: 'none' } });
+    expect(await response.json()).toEqual({ referral: { status: 'none' }, emailVerification: 'optional' });
     const row = (await rowByEmail('new.member@vault.example'))!;
     expect(row).toMatchObject({
       name: input.fullName,
@@ -78,7 +78,10 @@ describe('registration', () => {
     const input = registration({ referralCode: referrer.referralCode.toLowerCase() });
     const response = await t.call('POST', '/api/accounts/register', input, freshIp());
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ referral: { status: 'applied', referrerName: 'Jordan Miles' } });
+    expect(await response.json()).toEqual({
+      referral: { status: 'applied', referrerName: 'Jordan Miles' },
+      emailVerification: 'optional',
+    });
     expect((await rowByEmail(input.email))!.referredBy).toBe(referrer.id);
   });
 
@@ -86,7 +89,7 @@ describe('registration', () => {
     const input = registration({ referralCode: 'VAULT-NOPE00' });
     const response = await t.call('POST', '/api/accounts/register', input, freshIp());
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ referral: { status: 'invalid' } });
+    expect(await response.json()).toEqual({ referral: { status: 'invalid' }, emailVerification: 'optional' });
     expect((await rowByEmail(input.email))!.referredBy).toBeNull();
   });
 

@@ -5,8 +5,30 @@ import type { AppEnv } from '~/server/app-env';
 import { user } from '~/server/db/tables/auth.tables';
 import { access, forwardCookies } from '~/server/middleware/access';
 import { validate } from '~/server/validate';
-import { loginSchema, ownerLoginSchema, registerSchema } from '../accounts.schema';
-import { ownerSignIn, register, signIn, signOut } from './accounts.service';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  ownerLoginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  updateAccountSchema,
+  verifyEmailSchema,
+} from '../accounts.schema';
+import {
+  accountDetails,
+  changeEmail,
+  changePassword,
+  listSessions,
+  signOutOtherSessions,
+  signOutSession,
+  updateAccount,
+} from './account-settings.service';
+import { register, signIn, signOut } from './accounts.service';
+import { resendVerificationEmail, verifyEmail } from './email-verification.service';
+import { ownerSignIn } from './owner-sign-in.service';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { generatedAvatarSvg } from './avatar.service';
 
 export const accountsRoutes = new Hono<AppEnv>()
@@ -27,7 +49,44 @@ export const accountsRoutes = new Hono<AppEnv>()
     const { body, setCookies } = await signOut(c.var.ctx);
     forwardCookies(c, setCookies);
     return c.json(body, 200);
-  });
+  })
+  // Forgot password and e-mail links (pages /forgot-password, /reset-password, /verify-email).
+  .post('/forgot-password', access('public'), validate('json', forgotPasswordSchema), async (c) =>
+    c.json(await requestPasswordReset(c.var.ctx, c.req.valid('json')), 200),
+  )
+  .post('/reset-password', access('public'), validate('json', resetPasswordSchema), async (c) =>
+    c.json(await resetPassword(c.var.ctx, c.req.valid('json')), 200),
+  )
+  .post('/verify-email', access('public'), validate('json', verifyEmailSchema), async (c) => {
+    const { body, setCookies } = await verifyEmail(c.var.ctx, c.req.valid('json'));
+    forwardCookies(c, setCookies);
+    return c.json(body, 200);
+  })
+  .post('/verification-email', access('signed-in'), async (c) =>
+    c.json(await resendVerificationEmail(c.var.ctx, c.var.user), 200),
+  )
+  // Account settings (/account).
+  .get('/account', access('signed-in'), (c) => c.json(accountDetails(c.var.user), 200))
+  .patch('/account', access('signed-in'), validate('json', updateAccountSchema), async (c) =>
+    c.json(await updateAccount(c.var.ctx, c.var.user, c.req.valid('json')), 200),
+  )
+  .post('/account/password', access('signed-in'), validate('json', changePasswordSchema), async (c) => {
+    const { body, setCookies } = await changePassword(c.var.ctx, c.var.user, c.req.valid('json'));
+    forwardCookies(c, setCookies);
+    return c.json(body, 200);
+  })
+  .post('/account/email', access('signed-in'), validate('json', changeEmailSchema), async (c) =>
+    c.json(await changeEmail(c.var.ctx, c.var.user, c.req.valid('json')), 200),
+  )
+  .get('/account/sessions', access('signed-in'), async (c) =>
+    c.json(await listSessions(c.var.ctx, c.var.user, { currentSessionId: c.var.sessionId }), 200),
+  )
+  .post('/account/sessions/sign-out-others', access('signed-in'), async (c) =>
+    c.json(await signOutOtherSessions(c.var.ctx, c.var.user, { currentSessionId: c.var.sessionId }), 200),
+  )
+  .delete('/account/sessions/:id', access('signed-in'), async (c) =>
+    c.json(await signOutSession(c.var.ctx, c.var.user, { sessionId: c.req.param('id') }), 200),
+  );
 
 /** Generated avatars, for signed-in members only. */
 export const avatarRoutes = new Hono<AppEnv>().get(

@@ -1,18 +1,22 @@
 import { APIError } from 'better-auth/api';
-import { verifyPassword } from 'better-auth/crypto';
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
-import { writeAudit } from '~/server/audit';
-import { appMeta } from '~/server/db/tables/meta.tables';
-import { user } from '~/server/db/tables/auth.tables';
-import { enforceRateLimit } from '~/server/rate-limit';
-import { OWNER_PASSWORD_HASH_KEY } from '~/server/db/seed/seed';
+import type { Executor } from '~/server/db/client';
+import { session, user } from '~/server/db/tables/auth.tables';
+import { shopSettings } from '~/server/db/tables/shop.tables';
+import { enforceRateLimit, hitRateLimit } from '~/server/rate-limit';
 import type { SessionResponse } from '~/shared/session';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { toSessionUser } from '~/server/session';
 import type { ServiceContext } from '~/server/service-context';
-import type { loginSchema, ownerLoginSchema, registerSchema, RegisterResponse } from '../accounts.schema';
+import {
+  REFERRAL_CODE_PATTERN,
+  type loginSchema,
+  type registerSchema,
+  type RegisterResponse,
+} from '../accounts.schema';
+import { refuseCommonPassword } from './password-policy';
 
 /** A response body plus the session cookies to set. */
 export interface WithCookies<T> {
@@ -20,7 +24,7 @@ export interface WithCookies<T> {
   setCookies: string[];
 }
 
-const loginFailed = () =>
+export const loginFailed = () =>
   new AppError('UNAUTHORIZED', 'Invalid credentials. Please try again.', { title: 'Login Failed' });
 const banned = () => new AppError('FORBIDDEN', 'This account has been banned.', { title: 'Access Denied' });
 const emailTaken = () =>
@@ -29,7 +33,22 @@ const emailTaken = () =>
     fields: { email: 'An account with this email already exists.' },
   });
 
-function errorCode(error: unknown): string | undefined {
+const emailNotConfirmed = (email: string) =>
+  new AppError(
+    'FORBIDDEN',
+    `Confirm your e-mail first: we have sent a link to ${email}. Open it, then sign in.`,
+    {
+      title: 'E-mail Not Confirmed',
+    },
+  );
+
+/** Whether the shop lets only members with a confirmed e-mail sign in (a shop setting; default: no). */
+export async function verifiedEmailRequired(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ required: shopSettings.requireVerifiedEmail }).from(shopSettings);
+  return row?.required ?? false;
+}
+
+export function errorCode(error: unknown): string | undefined {
   return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
 }
 
@@ -39,15 +58,18 @@ export async function register(
 ): Promise<RegisterResponse> {
   const { db, auth, now, request: meta } = ctx;
   await enforceRateLimit(ctx, `sign-up:ip:${meta.ip}`, ctx.config.rateLimits.signUpPerIp);
+  refuseCommonPassword(input.password, 'password');
 
-  const referrer = input.referralCode
-    ? (
-        await db
-          .select({ id: user.id, name: user.name })
-          .from(user)
-          .where(eq(user.referralCode, input.referralCode))
-      )[0]
-    : undefined;
+  // A code of any other shape matches no member: it only earns the warning.
+  const referrer =
+    input.referralCode && REFERRAL_CODE_PATTERN.test(input.referralCode)
+      ? (
+          await db
+            .select({ id: user.id, name: user.name })
+            .from(user)
+            .where(eq(user.referralCode, input.referralCode))
+        )[0]
+      : undefined;
 
   const emailHolder = async () =>
     (await db.select({ id: user.id }).from(user).where(eq(user.email, input.email)))[0];
@@ -79,8 +101,9 @@ export async function register(
   // as the spec does, so tell the two apart by who holds the email now.
   if ((await emailHolder())?.id !== created.user.id) throw emailTaken();
 
-  if (!input.referralCode) return { referral: { status: 'none' } };
-  if (!referrer) return { referral: { status: 'invalid' } };
+  const emailVerification = (await verifiedEmailRequired(db)) ? 'required' : 'optional';
+  if (!input.referralCode) return { referral: { status: 'none' }, emailVerification };
+  if (!referrer) return { referral: { status: 'invalid' }, emailVerification };
   await notify(db, {
     userId: referrer.id,
     message: `${input.fullName} joined The Vault with your referral code.`,
@@ -88,7 +111,7 @@ export async function register(
     from: 'member',
     at: now,
   });
-  return { referral: { status: 'applied', referrerName: referrer.name } };
+  return { referral: { status: 'applied', referrerName: referrer.name }, emailVerification };
 }
 
 export async function signIn(
@@ -106,52 +129,24 @@ export async function signIn(
       returnHeaders: true,
     });
     const [row] = await db.select().from(user).where(eq(user.id, response.user.id));
+    if (!row!.emailVerified && (await verifiedEmailRequired(db))) {
+      // The password was right, so saying why is safe: end the session just made and send a fresh link.
+      await db.delete(session).where(eq(session.token, response.token));
+      const { allowed } = await hitRateLimit(
+        ctx,
+        `verification-email:${row!.id}`,
+        ctx.config.rateLimits.verificationEmail,
+      );
+      if (allowed) await auth.api.sendVerificationEmail({ body: { email: row!.email } });
+      throw emailNotConfirmed(row!.email);
+    }
     return { body: { user: toSessionUser(row!) }, setCookies: headers.getSetCookie() };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if (errorCode(error) === 'BANNED_USER') throw banned();
     if (error instanceof APIError) throw loginFailed();
     throw error;
   }
-}
-
-export async function ownerSignIn(
-  ctx: ServiceContext,
-  input: z.output<typeof ownerLoginSchema>,
-): Promise<WithCookies<SessionResponse>> {
-  const { db, auth, now, request: meta } = ctx;
-  const { ownerSignInPerIp, ownerSignInTotal } = ctx.config.rateLimits;
-  await enforceRateLimit(ctx, `owner-sign-in:ip:${meta.ip}`, ownerSignInPerIp);
-  await enforceRateLimit(ctx, 'owner-sign-in:total', ownerSignInTotal);
-
-  const [stored] = await db.select().from(appMeta).where(eq(appMeta.key, OWNER_PASSWORD_HASH_KEY));
-  const matches =
-    stored !== undefined &&
-    input.ownerPassword.length > 0 &&
-    (await verifyPassword({ hash: stored.value, password: input.ownerPassword }));
-  const [owner] = matches
-    ? await db
-        .select()
-        .from(user)
-        .where(or(sql`'Owner' = ANY(${user.roles})`, eq(user.role, 'Owner')))
-        .orderBy(asc(user.createdAt))
-        .limit(1)
-    : [];
-
-  await writeAudit(db, {
-    eventType: 'OWNER_LOGIN',
-    actorId: owner?.id ?? null,
-    meta: { success: Boolean(owner) },
-    ip: meta.ip,
-    at: now,
-  });
-  if (!owner) throw loginFailed();
-
-  const { headers } = await auth.api.startOwnerSession({
-    body: { userId: owner.id, rememberMe: input.rememberMe },
-    headers: meta.headers,
-    returnHeaders: true,
-  });
-  return { body: { user: toSessionUser(owner) }, setCookies: headers.getSetCookie() };
 }
 
 /** Revokes the session in the database (the old cookie is refused from now on) and clears the cookie. */

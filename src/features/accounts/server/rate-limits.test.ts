@@ -15,8 +15,8 @@ beforeAll(async () => {
       RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '3/60',
       RATE_LIMIT_SIGN_IN_PER_IP: '4/60',
       RATE_LIMIT_SIGN_UP_PER_IP: '2/300',
-      RATE_LIMIT_OWNER_SIGN_IN_PER_IP: '2/3600',
-      RATE_LIMIT_OWNER_SIGN_IN_TOTAL: '3/3600',
+      OWNER_SIGN_IN_FREE_FAILURES: '2',
+      OWNER_SIGN_IN_SLOWDOWN_MS: '1',
     },
   });
   await seedOnce(t.database.db, t.config);
@@ -94,14 +94,26 @@ describe('rate limits', () => {
     );
   });
 
-  it('limits owner sign-in per address and in total, even with the right password', async () => {
+  it('backs an address off after wrong owner passwords, doubling the wait; the right one clears it', async () => {
     const owner = (ip: string, ownerPassword = 'guess-guess') =>
       t.call('POST', '/api/accounts/owner-login', { ownerPassword }, from(ip));
     expect([(await owner('4.4.4.4')).status, (await owner('4.4.4.4')).status]).toEqual([401, 401]);
+    // Two wrong ones (the free failures): this address waits a minute, even with the right password.
+    const waiting = await owner('4.4.4.4', 'owner-password-123');
+    expect(waiting.status).toBe(429);
+    expect(await waiting.json()).toMatchObject({
+      error: { message: 'Too many attempts. Please wait 1 minute and try again.' },
+    });
+    t.clock.advance(MINUTE_MS + 1);
+    expect((await owner('4.4.4.4')).status).toBe(401);
+    // The third wrong one doubles the wait.
+    t.clock.advance(MINUTE_MS + 1);
     expect((await owner('4.4.4.4', 'owner-password-123')).status).toBe(429);
-    // The total: one more from elsewhere reaches 3, the fourth is refused from any address.
-    expect((await owner('5.5.5.5', 'owner-password-123')).status).toBe(200);
-    expect((await owner('6.6.6.6', 'owner-password-123')).status).toBe(429);
+    t.clock.advance(MINUTE_MS);
+    expect((await owner('4.4.4.4', 'owner-password-123')).status).toBe(200);
+    // Cleared: the next wrong one starts from nothing.
+    expect((await owner('4.4.4.4')).status).toBe(401);
+    expect((await owner('4.4.4.4')).status).toBe(401);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {

@@ -293,7 +293,8 @@ interface Lookup {
 
 function actorOf(row: AuditRow, members: Map<string, Named>): AuditLogEntry['actor'] {
   if (!row.actorId) {
-    return { name: row.eventType === 'OWNER_LOGIN' ? 'Unknown visitor' : SYSTEM_ACTOR, memberId: null };
+    const byVisitor = row.eventType === 'OWNER_LOGIN' || row.eventType === 'PASSWORD_RESET_REQUESTED';
+    return { name: byVisitor ? 'Unknown visitor' : SYSTEM_ACTOR, memberId: null };
   }
   const member = members.get(row.actorId);
   return member ? { name: member.name, memberId: row.actorId } : { name: FORMER_MEMBER, memberId: null };
@@ -571,6 +572,40 @@ function sentenceOf(row: AuditRow, lookup: Lookup): DetailPart[] {
     case 'DATABASE_EXPORTED':
       say('Exported the database as JSON.');
       break;
+    case 'PASSWORD_RESET_REQUESTED':
+      // Ids only: an address that belongs to nobody leaves no trace of itself.
+      say(
+        text(meta.memberId)
+          ? 'Asked for a password reset link'
+          : 'A password reset link was asked for an unknown e-mail',
+        viewer.ips && row.ip ? ` from ${row.ip}` : '',
+        '.',
+      );
+      break;
+    case 'PASSWORD_RESET':
+      say('Chose a new password with a reset link; every session of the account ended.');
+      break;
+    case 'PASSWORD_CHANGED':
+      say(
+        'Changed their password',
+        meta.otherDevicesSignedOut === true ? ' and signed out of their other devices' : '',
+        '.',
+      );
+      break;
+    case 'EMAIL_VERIFIED':
+      say('Confirmed their e-mail address.');
+      break;
+    case 'EMAIL_CHANGE_REQUESTED':
+      say('Asked to change their e-mail address (a link went to the new one).');
+      break;
+    case 'EMAIL_CHANGED':
+      say('Changed their e-mail address.');
+      break;
+    case 'SESSIONS_ENDED': {
+      const n = count(meta.count) ?? 0;
+      say(`Signed out of ${plural(n, 'other device')}.`);
+      break;
+    }
     default:
       say(`Recorded ${row.eventType}.`);
   }

@@ -2,7 +2,7 @@ import { History } from 'lucide-react';
 import { LoadMore } from '~/client/components/load-more';
 import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
 import { formatDateTime } from '~/client/lib/format-time';
-import { ProfileSection } from './profile-section';
+import { SectionCard } from '~/client/components/ui/section-card';
 import { useLedgerHistory } from './profiles.queries';
 
 const signed = (n: number) => `${n > 0 ? '+' : ''}${n.toLocaleString('en-US')}`;
@@ -12,7 +12,7 @@ export function HistorySection() {
   const history = useLedgerHistory();
   const entries = history.data?.items ?? [];
   return (
-    <ProfileSection title="Coin and XP History" description="What you earned and spent, newest first.">
+    <SectionCard title="Coin and XP History" description="What you earned and spent, newest first.">
       <ListStates
         query={history}
         empty={entries.length === 0}
@@ -43,7 +43,7 @@ export function HistorySection() {
         </ul>
         <LoadMore query={history} failedMessage="More history could not be loaded." />
       </ListStates>
-    </ProfileSection>
+    </SectionCard>
   );
 }
 

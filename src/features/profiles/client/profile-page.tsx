@@ -1,4 +1,4 @@
-import { Coins, Download, ArrowRight, Sparkles, Trash2 } from 'lucide-react';
+import { Coins, Download, ArrowRight, Settings, Sparkles, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -9,7 +9,7 @@ import { useSession } from '~/client/lib/session';
 import { AvatarUpload } from './avatar-upload';
 import { LevelProgress } from '~/client/components/level-progress';
 import { HistorySection } from './history-section';
-import { ProfileSection } from './profile-section';
+import { SectionCard } from '~/client/components/ui/section-card';
 import { PublicProfileForm } from './public-profile-form';
 import { ReferralsSection } from './referrals-section';
 import { Page, PageHeading } from '~/client/components/ui/page';
@@ -37,18 +37,30 @@ export function Component() {
 
       <IdentityCard user={user} />
 
-      <ProfileSection
+      <SectionCard
         title="Public Profile"
         description="Other members see this on your profile, with your name, level and coins."
       >
         <PublicProfileForm user={user} />
-      </ProfileSection>
+      </SectionCard>
+
+      <SectionCard
+        title="Account Settings"
+        description="Your e-mail, password, phone, address and the devices you are signed in on."
+      >
+        <Button asChild variant="secondary" className="w-full sm:w-auto">
+          <Link to={paths.account()}>
+            <Settings className="size-5" aria-hidden />
+            Account settings
+          </Link>
+        </Button>
+      </SectionCard>
 
       <ReferralsSection referralCode={user.referralCode} />
 
       <HistorySection />
 
-      <ProfileSection title="Privacy & Data" description="Get a copy of your data, or close your account.">
+      <SectionCard title="Privacy & Data" description="Get a copy of your data, or close your account.">
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button variant="secondary" onClick={() => toast('Feature in development')}>
             <Download className="size-5" aria-hidden />
@@ -59,7 +71,7 @@ export function Component() {
             Delete My Account
           </Button>
         </div>
-      </ProfileSection>
+      </SectionCard>
     </Page>
   );
 }

@@ -15,7 +15,7 @@ import { isApiError } from '~/client/lib/api-client';
 import { paths } from '~/client/lib/paths';
 import { useSession } from '~/client/lib/session';
 import { PUBLIC_REFERRALS_SHOWN, type PublicProfile } from '../profiles.schema';
-import { ProfileSection } from './profile-section';
+import { SectionCard } from '~/client/components/ui/section-card';
 import { usePublicProfile } from './profiles.queries';
 import { Page } from '~/client/components/ui/page';
 
@@ -82,7 +82,7 @@ function MemberProfile({ member }: { member: PublicProfile }) {
         )
       )}
 
-      <ProfileSection title="About">
+      <SectionCard title="About">
         <dl className="flex flex-col gap-4">
           <div className="flex flex-col gap-1">
             <dt className="text-xs font-medium text-text-muted">Bio</dt>
@@ -95,9 +95,9 @@ function MemberProfile({ member }: { member: PublicProfile }) {
             <dd>{member.smokePreference}</dd>
           </div>
         </dl>
-      </ProfileSection>
+      </SectionCard>
 
-      <ProfileSection
+      <SectionCard
         title="Referrals"
         action={
           <span className="shrink-0 text-sm text-text-muted tabular">
@@ -127,7 +127,7 @@ function MemberProfile({ member }: { member: PublicProfile }) {
             {more > 0 && <p className="mt-2 px-1 text-sm text-text-muted">...and {more} more.</p>}
           </>
         )}
-      </ProfileSection>
+      </SectionCard>
     </>
   );
 }

@@ -6,16 +6,16 @@ import { Button } from '~/client/components/ui/button';
 import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { formatDate } from '~/client/lib/format-time';
 import { paths } from '~/client/lib/paths';
-import { ProfileSection } from './profile-section';
+import { SectionCard } from '~/client/components/ui/section-card';
 import { useOwnProfile } from './profiles.queries';
 
 /** The member's code to invite friends, and who joined with it. */
 export function ReferralsSection({ referralCode }: { referralCode: string }) {
   return (
-    <ProfileSection title="Referrals" description="Friends who join with your code are listed here.">
+    <SectionCard title="Referrals" description="Friends who join with your code are listed here.">
       <ReferralCode code={referralCode} />
       <ReferralList />
-    </ProfileSection>
+    </SectionCard>
   );
 }
 

@@ -26,6 +26,7 @@ const settings: ShopSettings = {
   contactPhone: '5550100',
   deliveryFeeCents: 1000,
   timeZone: 'America/New_York',
+  requireVerifiedEmail: false,
 };
 const cart = [line('gelato', 2, 9000), line('runtz', 1, 8000)];
 

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { FormActions } from '~/client/components/ui/form-actions';
 import { ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { SelectField } from '~/client/components/ui/select-field';
+import { SwitchField } from '~/client/components/ui/switch-field';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { formatUsPhone } from '~/shared/phone';
@@ -21,12 +22,13 @@ interface ShopFields {
   contactPhone: string;
   deliveryFee: string;
   timeZone: string;
+  requireVerifiedEmail: boolean;
 }
 
 const fieldOf: FieldOf = (path) =>
   path === 'deliveryFeeCents'
     ? 'deliveryFee'
-    : ['shopName', 'contactPhone', 'timeZone'].includes(path)
+    : ['shopName', 'contactPhone', 'timeZone', 'requireVerifiedEmail'].includes(path)
       ? path
       : undefined;
 
@@ -35,6 +37,7 @@ const toInput = (fields: ShopFields) => ({
   contactPhone: fields.contactPhone,
   deliveryFeeCents: parseDollarsToCents(fields.deliveryFee),
   timeZone: fields.timeZone,
+  requireVerifiedEmail: fields.requireVerifiedEmail,
 });
 
 const fieldsOf = (settings: ShopSettings): ShopFields => ({
@@ -42,6 +45,7 @@ const fieldsOf = (settings: ShopSettings): ShopFields => ({
   contactPhone: formatUsPhone(settings.contactPhone),
   deliveryFee: centsToDollarInput(settings.deliveryFeeCents),
   timeZone: settings.timeZone,
+  requireVerifiedEmail: settings.requireVerifiedEmail,
 });
 
 /** The time zones this browser knows, the saved one first among them even if it does not. */
@@ -144,6 +148,18 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
           hint="This Week starts Monday 00:00 here"
           options={timeZoneOptions(settings.timeZone)}
           {...form.field('timeZone')}
+        />
+        <Controller
+          control={form.control}
+          name="requireVerifiedEmail"
+          render={({ field }) => (
+            <SwitchField
+              label="Confirmed e-mail required"
+              description="On: members sign in only after opening the link sent to their e-mail, and those signed in without one are signed out. Off: they may, with a reminder."
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
+          )}
         />
       </fieldset>
       <FormActions

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { writeAudit } from '~/server/audit';
 import type { Executor } from '~/server/db/client';
+import { session, user } from '~/server/db/tables/auth.tables';
 import { pickupLocation, shopSettings, sticker } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
@@ -199,9 +200,10 @@ async function locationsChanged(tx: Executor, entry: Parameters<typeof writeAudi
 export async function updateShopSettings(
   { db, now }: ServiceContext,
   actor: Actor,
-  input: Required<Omit<UpdateShopSettingsInput, 'contactPhone' | 'timeZone'>> & {
+  input: Required<Omit<UpdateShopSettingsInput, 'contactPhone' | 'timeZone' | 'requireVerifiedEmail'>> & {
     contactPhone: string;
     timeZone?: string | undefined;
+    requireVerifiedEmail?: boolean | undefined;
   },
 ): Promise<ShopSettings> {
   const actorId = actor.id;
@@ -212,6 +214,7 @@ export async function updateShopSettings(
       contactPhone: input.contactPhone,
       deliveryFeeCents: input.deliveryFeeCents,
       timeZone: input.timeZone ?? before.timeZone,
+      requireVerifiedEmail: input.requireVerifiedEmail ?? before.requireVerifiedEmail,
     };
     await tx
       .insert(shopSettings)
@@ -220,6 +223,14 @@ export async function updateShopSettings(
         target: shopSettings.id,
         set: { ...values, updatedAt: now, updatedBy: actorId },
       });
+    if (values.requireVerifiedEmail && !before.requireVerifiedEmail) {
+      // From now on only confirmed e-mails sign in: those signed in without one are signed out now.
+      await tx
+        .delete(session)
+        .where(
+          inArray(session.userId, tx.select({ id: user.id }).from(user).where(eq(user.emailVerified, false))),
+        );
+    }
     await writeAudit(tx, {
       eventType: 'SHOP_SETTINGS_CHANGED',
       actorId,

@@ -273,6 +273,7 @@ describe('shop settings', () => {
       deliveryFeeCents: 1500,
       // Left out of the request: kept.
       timeZone: 'America/New_York',
+      requireVerifiedEmail: false,
     });
     const forMembers = (await (
       await t.call('GET', '/api/shop/settings', undefined, as(member.cookie))

@@ -26,6 +26,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   contactPhone: '(202) 555-0142',
   deliveryFeeCents: 2000,
   timeZone: DEFAULT_TIME_ZONE,
+  requireVerifiedEmail: false,
 };
 
 export async function readShopSettings(db: Executor): Promise<ShopSettings> {
@@ -36,6 +37,7 @@ export async function readShopSettings(db: Executor): Promise<ShopSettings> {
     contactPhone: row.contactPhone,
     deliveryFeeCents: row.deliveryFeeCents,
     timeZone: row.timeZone,
+    requireVerifiedEmail: row.requireVerifiedEmail,
   };
 }
 

@@ -75,6 +75,7 @@ describe('the menu', () => {
       contactPhone: '(202) 555-0142',
       deliveryFeeCents: 2000,
       timeZone: 'America/New_York',
+      requireVerifiedEmail: false,
     });
     const { locations } = (await (
       await t.call('GET', '/api/shop/pickup-locations', undefined, as(cookie))

@@ -77,6 +77,8 @@ export const shopSettings = pgTable(
     smsDailyCap: integer().notNull().default(500),
     /** The shop's IANA time zone: where its weeks start (Monday 00:00) for the leaderboard's This Week board. */
     timeZone: text().notNull().default('America/New_York'),
+    /** Members must confirm their e-mail before they can sign in (off: they may, with a banner until they do). */
+    requireVerifiedEmail: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
   },

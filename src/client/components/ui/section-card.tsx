@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { CardTitle } from '~/client/components/ui/card-title';
 
-/** A titled card on the profile pages. */
-export function ProfileSection({
+/** A titled card in a column of them (the profile pages, Account Settings). */
+export function SectionCard({
   title,
   description,
   action,

@@ -1,0 +1,2 @@
+/** Under "Confirm new password" when the two differ (reset and change forms). */
+export const PASSWORDS_DIFFER = 'The passwords do not match.';

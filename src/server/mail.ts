@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from './config';
+import type { Logger } from './logger';
+
+/** One e-mail: a plain-text body, and the same words as simple HTML. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Where e-mail goes. By SMTP (nodemailer) when SMTP_URL and MAIL_FROM are set; otherwise into DATA_DIR/outbox/, one
+ * .eml file a message, so the two-command start needs no mail server and an operator can open what was "sent".
+ */
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox';
+  /** Sends now; rejects when the server or the disk refuses it. */
+  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends without making the caller wait (a reply must not take longer when an account exists); a failure is
+   * logged. `settled()` waits for these, for shutdown and tests.
+   */
+  sendLater(message: MailMessage): void;
+  settled(): Promise<void>;
+  close(): void;
+}
+
+/** The first letter and the domain: enough to tell messages apart in a log, not enough to name anyone. */
+export const maskEmail = (email: string) => email.replace(/^(.)[^@]*/, '$1…');
+
+export function createMailer(config: Config, logger: Logger): Mailer {
+  const from = config.smtp?.from ?? 'The Vault <no-reply@localhost>';
+  const transporter: Transporter = config.smtp
+    ? nodemailer.createTransport(config.smtp.url)
+    : // Builds the whole RFC 5322 message (headers, both bodies) without sending it.
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  const pending = new Set<Promise<void>>();
+
+  async function send(message: MailMessage): Promise<void> {
+    const info = await transporter.sendMail({ from, ...message });
+    if (config.smtp) {
+      logger.info({ to: maskEmail(message.to), subject: message.subject }, 'E-mail sent by SMTP');
+      return;
+    }
+    await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
+    const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+    await fs.writeFile(path.join(outboxDir, file), info.message as Buffer, { mode: 0o600 });
+    logger.info(
+      { to: maskEmail(message.to), subject: message.subject, file: path.join('outbox', file) },
+      'E-mail written to the outbox (no SMTP_URL is set, so nothing left the machine)',
+    );
+  }
+
+  return {
+    transport: config.smtp ? 'smtp' : 'outbox',
+    send,
+    sendLater(message) {
+      const sending = send(message)
+        .catch((error: unknown) =>
+          logger.error({ err: error, subject: message.subject }, 'An e-mail could not be sent'),
+        )
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
