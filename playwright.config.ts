@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './scripts/headless-chromium';
 import { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD } from './tests/e2e/support/server-env';
+import { freePort } from './scripts/free-port';
 
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the built app, served by the real
@@ -18,18 +19,6 @@ if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
   throw new Error(
     'The browser app is not built (dist/client/index.html is missing): run `npx vite build` first.',
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 process.env.VAULT_E2E_PORT ??= String(await freePort());
@@ -54,17 +43,6 @@ const baseURL = `http://127.0.0.1:${port}`;
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 800 } };
 
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -78,7 +56,7 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: HEADLESS_CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     trace: 'off',
   },

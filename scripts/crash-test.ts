@@ -9,10 +9,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DEMO_PASSWORD = `crash-${randomBytes(6).toString('hex')}`;
@@ -25,17 +25,6 @@ export interface CrashReport {
   lost: string[];
   /** From the kill to the first healthy answer of the restarted server, per cycle. */
   restartMs: number[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function startServer(env: Record<string, string>): ChildProcess {

@@ -3,17 +3,17 @@
 // Starts the server on a free port with a fresh embedded database (demo data seeded), runs Lighthouse's
 // performance audit (its default mobile profile: a mid-range phone, slow 4G and a 4x slower CPU, simulated) on
 // "/" as a visitor and on "/feed" as a signed-in demo member, and prints the median of each page's runs.
-// Debian's Chromium (/usr/bin/chromium) runs headless. Not part of CI: one run takes about a minute and the
+// Chromium starts as in the browser tests (scripts/headless-chromium.mjs). Not part of CI: one run takes about a minute and the
 // scores move with the machine's load. Figures measured so far are in bench/README.md.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH as CHROMIUM, HEADLESS_CHROMIUM_ARGS } from './headless-chromium';
+import { freePort } from './free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO_PASSWORD = 'lighthouse-demo-password';
 const MEMBER = 'jordan@vault.example';
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 3);
@@ -25,17 +25,6 @@ if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
 if (!fs.existsSync(CHROMIUM)) {
   console.error(`lighthouse: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
   process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitFor(url, ms) {
@@ -78,14 +67,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'
 const chromium = spawn(
   CHROMIUM,
   [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+    ...HEADLESS_CHROMIUM_ARGS,
     `--user-data-dir=${profileDir}`,
     `--remote-debugging-port=${debugPort}`,
     'about:blank',

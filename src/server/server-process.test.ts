@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from './db/client';
 import { isDataDirLocked } from './db/data-dir-lock';
+import { freePort } from '../../scripts/free-port';
 
 /**
  * The real server entry in its own process: what an operator sees when starting, misconfiguring and stopping
@@ -59,17 +59,6 @@ function startServer(env: Record<string, string>): ServerProcess {
     }),
   );
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The port the server reports in its "is running" log line (it was started with PORT=0). */

@@ -1,5 +1,6 @@
 import { Slot } from 'radix-ui';
 import type { ButtonHTMLAttributes } from 'react';
+import { Spinner } from './spinner';
 
 const variants = {
   primary: 'bg-primary text-on-primary hover:bg-primary-strong',
@@ -13,17 +14,31 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: 'md' | 'lg' | 'icon';
   /** Render the child (a link) with button styles. */
   asChild?: boolean;
+  /** Its request is on the way: a spinner before the label, and busy for screen readers. */
+  pending?: boolean;
 }
 
 const sizes = { md: 'min-h-11 px-4 text-base', lg: 'min-h-12 px-6 text-base', icon: 'size-11' } as const;
 
-export function Button({ variant = 'primary', size = 'md', asChild, className = '', ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  asChild,
+  pending = false,
+  className = '',
+  children,
+  ...props
+}: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button';
   return (
     <Component
       className={`inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-50 ${variants[variant]} ${sizes[size]} ${className}`}
+      aria-busy={pending || undefined}
       {...props}
-    />
+    >
+      {pending && !asChild && <Spinner />}
+      {children}
+    </Component>
   );
 }
 

@@ -2,12 +2,12 @@ import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormActions } from '~/client/components/ui/form-actions';
 import { SwitchField } from '~/client/components/ui/switch-field';
-import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { formatUsPhone } from '~/shared/phone';
 import { updateAccountSchema, type AccountDetails, type UpdateAccountInput } from '../accounts.schema';
 import { useUpdateAccount } from './accounts.queries';
+import { ContactFields } from './contact-fields';
 
 const fieldsOf = (account: AccountDetails): UpdateAccountInput => ({
   telegram: account.telegram,
@@ -35,19 +35,7 @@ export function ContactDetailsForm({ account }: { account: AccountDetails }) {
     <form noValidate onSubmit={form.handleSubmit((values) => update.mutate(values))}>
       <fieldset disabled={update.isPending} className="flex flex-col gap-4">
         <legend className="sr-only">Contact details</legend>
-        <TextField
-          label="Telegram username"
-          placeholder="@username"
-          {...inputKinds.handle}
-          {...form.field('telegram')}
-        />
-        <TextField label="Phone number" {...inputKinds.phone} {...form.field('phone')} />
-        <TextField
-          label="Full address"
-          placeholder="Street, apartment, city, state, ZIP"
-          {...inputKinds.address}
-          {...form.field('address')}
-        />
+        <ContactFields field={form.field} />
         <Controller
           control={form.control}
           name="smsConsent"

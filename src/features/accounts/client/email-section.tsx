@@ -1,7 +1,6 @@
 import { CircleAlert, CircleCheck, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
@@ -86,8 +85,7 @@ function ChangeEmailForm() {
           {...form.field('password')}
         />
         <div>
-          <Button type="submit" className="w-full sm:w-auto">
-            {change.isPending && <Spinner />}
+          <Button type="submit" className="w-full sm:w-auto" pending={change.isPending}>
             Send Confirmation Link
           </Button>
         </div>

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { Button } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
@@ -39,8 +38,7 @@ export function Component() {
           <fieldset disabled={request.isPending} className="flex flex-col gap-4">
             <legend className="sr-only">Your account&rsquo;s e-mail</legend>
             <TextField label="Email" {...inputKinds.email} autoComplete="username" {...form.field('email')} />
-            <Button type="submit" size="lg" className="w-full">
-              {request.isPending && <Spinner />}
+            <Button type="submit" size="lg" className="w-full" pending={request.isPending}>
               Send Reset Link
             </Button>
           </fieldset>

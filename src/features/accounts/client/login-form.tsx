@@ -3,7 +3,6 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
-import { Spinner } from '~/client/components/ui/spinner';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
@@ -51,8 +50,7 @@ export function LoginForm() {
             Forgot password?
           </Link>
           <FormCheckboxField control={form.control} name="rememberMe" label="Remember this device" />
-          <Button type="submit" size="lg" className="w-full">
-            {login.isPending && <Spinner />}
+          <Button type="submit" size="lg" className="w-full" pending={login.isPending}>
             Sign In
           </Button>
         </fieldset>

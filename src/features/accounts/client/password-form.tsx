@@ -2,7 +2,6 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '~/client/components/ui/button';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
-import { Spinner } from '~/client/components/ui/spinner';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
@@ -61,8 +60,7 @@ export function PasswordForm() {
           label="Sign out of my other devices"
         />
         <div>
-          <Button type="submit" className="w-full sm:w-auto">
-            {change.isPending && <Spinner />}
+          <Button type="submit" className="w-full sm:w-auto" pending={change.isPending}>
             Change Password
           </Button>
         </div>

@@ -3,13 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
 import { Button } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
 import { registerSchema, type RegisterInput, type RegisterResponse } from '../accounts.schema';
 import { useRegister } from './accounts.queries';
+import { ContactFields } from './contact-fields';
 import { ScreenNotice } from './screen-notice';
 
 export function RegisterForm() {
@@ -76,19 +76,7 @@ export function RegisterForm() {
           {...inputKinds.newPassword}
           {...form.field('password')}
         />
-        <TextField
-          label="Telegram username"
-          placeholder="@username"
-          {...inputKinds.handle}
-          {...form.field('telegram')}
-        />
-        <TextField label="Phone number" {...inputKinds.phone} {...form.field('phone')} />
-        <TextField
-          label="Full address"
-          placeholder="Street, apartment, city, state, ZIP"
-          {...inputKinds.address}
-          {...form.field('address')}
-        />
+        <ContactFields field={form.field} />
         <TextField
           label="Referral code"
           hint="Optional"
@@ -118,8 +106,7 @@ export function RegisterForm() {
           />
         </div>
 
-        <Button type="submit" size="lg" className="mt-2 w-full">
-          {registration.isPending && <Spinner />}
+        <Button type="submit" size="lg" className="mt-2 w-full" pending={registration.isPending}>
           {registration.isPending ? 'Creating account...' : 'Create Account'}
         </Button>
       </fieldset>

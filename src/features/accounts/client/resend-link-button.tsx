@@ -1,7 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { Button, type ButtonProps } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useResendVerificationEmail } from './accounts.queries';
@@ -73,8 +72,8 @@ export function ResendLinkButton({
       className={className}
       disabled={resend.isPending || waiting}
       onClick={() => resend.mutate()}
+      pending={resend.isPending}
     >
-      {resend.isPending && <Spinner />}
       {waiting ? (
         <span>
           Resend in <span className="tabular">{mmss(secondsLeft)}</span>

@@ -3,7 +3,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
@@ -76,8 +75,7 @@ export function Component() {
               {...inputKinds.newPassword}
               {...form.field('confirmPassword')}
             />
-            <Button type="submit" size="lg" className="w-full">
-              {reset.isPending && <Spinner />}
+            <Button type="submit" size="lg" className="w-full" pending={reset.isPending}>
               Set New Password
             </Button>
           </fieldset>

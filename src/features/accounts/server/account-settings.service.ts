@@ -5,8 +5,7 @@ import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
 import { rolesOf } from '~/shared/permissions';
 import { writeAudit } from '~/server/audit';
-import { session, user } from '~/server/db/tables/auth.tables';
-import { publish } from '~/server/events';
+import { session } from '~/server/db/tables/auth.tables';
 import { enforceRateLimit } from '~/server/rate-limit';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import type { UserRow } from '~/server/session';
@@ -19,6 +18,7 @@ import type {
   changePasswordSchema,
   updateAccountSchema,
 } from '../accounts.schema';
+import { updateOwnUser } from '~/features/profiles/server/profiles.service';
 import { errorCode, type WithCookies } from './accounts.service';
 import { refuseCommonPassword } from './password-policy';
 
@@ -50,20 +50,12 @@ export function accountDetails(row: UserRow): AccountDetails {
 }
 
 export async function updateAccount(
-  { db, now }: ServiceContext,
+  ctx: ServiceContext,
   actor: Actor,
   changes: z.output<typeof updateAccountSchema>,
 ): Promise<AccountDetails> {
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(user)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(user.id, actor.id))
-      .returning();
-    // The member's other devices read their session again (checkout pre-fills phone and address from it).
-    await publish(tx, 'session.profile', { userId: actor.id }, [{ kind: 'users', userIds: [actor.id] }]);
-    return accountDetails(updated!);
-  });
+  // The member's other devices read their session again (checkout pre-fills phone and address from it).
+  return accountDetails(await updateOwnUser(ctx, actor, changes));
 }
 
 /** Needs the current password; by default the member's other devices are signed out (a new session here). */

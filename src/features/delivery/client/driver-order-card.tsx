@@ -263,8 +263,13 @@ function ClaimedRun({ order, context }: { order: DriverOrderView; context: CardC
                   />
                 )}
               />
-              <Button type="submit" size="lg" className="flex-1" disabled={submit.isPending}>
-                {submit.isPending && <Spinner />}
+              <Button
+                type="submit"
+                size="lg"
+                className="flex-1"
+                disabled={submit.isPending}
+                pending={submit.isPending}
+              >
                 Submit ETA
               </Button>
             </div>

@@ -4,7 +4,6 @@ import { toast } from 'sonner';
 import { Avatar } from '~/client/components/ui/avatar';
 import { Button } from '~/client/components/ui/button';
 import { SearchField } from '~/client/components/ui/search-field';
-import { Spinner } from '~/client/components/ui/spinner';
 import { TextField } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
@@ -152,8 +151,7 @@ function AdjustMember({ member, onDone }: { member: BalanceHolder; onDone: () =>
         <Button type="button" variant="secondary" onClick={onDone} disabled={adjust.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={adjust.isPending}>
-          {adjust.isPending && <Spinner />}
+        <Button type="submit" disabled={adjust.isPending} pending={adjust.isPending}>
           Apply Adjustment
         </Button>
       </div>

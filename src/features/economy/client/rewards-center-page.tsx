@@ -8,7 +8,6 @@ import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { EmptyState, ListSkeleton, ListStates, SkeletonCard } from '~/client/components/ui/list-states';
 import { Page, PageHeading } from '~/client/components/ui/page';
-import { Spinner } from '~/client/components/ui/spinner';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
@@ -236,8 +235,8 @@ function YourReward({ redemption }: { redemption: RedemptionView }) {
           variant="secondary"
           disabled={move.isPending}
           onClick={() => move.mutate({ redemptionId: redemption.id, inCart: true })}
+          pending={move.isPending}
         >
-          {move.isPending && <Spinner />}
           Add to cart
         </Button>
       )}

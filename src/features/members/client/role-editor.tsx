@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { CheckboxField } from '~/client/components/ui/checkbox-field';
-import { Spinner } from '~/client/components/ui/spinner';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { ASSIGNABLE_ROLES, memberActionRefusal, type Role } from '~/shared/permissions';
 import type { Actor } from '~/shared/permissions';
@@ -80,8 +79,7 @@ export function RoleEditor({
         </ul>
       )}
       <div>
-        <Button type="submit" disabled={!changed || setRoles.isPending}>
-          {setRoles.isPending && <Spinner />}
+        <Button type="submit" disabled={!changed || setRoles.isPending} pending={setRoles.isPending}>
           Save Changes
         </Button>
       </div>

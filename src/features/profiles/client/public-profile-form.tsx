@@ -2,7 +2,6 @@ import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { SelectField } from '~/client/components/ui/select-field';
-import { Spinner } from '~/client/components/ui/spinner';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
@@ -58,8 +57,7 @@ export function PublicProfileForm({ user }: { user: SessionUser }) {
           {...form.field('smokePreference')}
         />
         <div>
-          <Button type="submit" className="w-full sm:w-auto">
-            {update.isPending && <Spinner />}
+          <Button type="submit" className="w-full sm:w-auto" pending={update.isPending}>
             Save
           </Button>
         </div>

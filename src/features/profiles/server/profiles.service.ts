@@ -5,7 +5,6 @@ import { levelTitle } from '~/shared/level-titles';
 import { startRefusal } from '~/features/inbox/server/conversations.service';
 import { avatarUrlOf, toSessionUser, type UserRow } from '~/server/session';
 import { deleteUploadedFile, storeImage } from '~/server/uploads/stored-files';
-import type { Db } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
@@ -69,17 +68,30 @@ export async function publicProfile(
 }
 
 export async function updateProfile(
-  { db, now }: ServiceContext,
+  ctx: ServiceContext,
   actor: Actor,
   changes: UpdateProfileInput,
 ): Promise<UserRow> {
+  return updateOwnUser(ctx, actor, changes);
+}
+
+/**
+ * The one write of a member's own row (profile, avatar, contact details): the member's other devices read their
+ * session again, since the header and checkout show what it holds.
+ */
+export async function updateOwnUser(
+  { db, now }: ServiceContext,
+  actor: Actor,
+  changes: Partial<Omit<UserRow, 'id' | 'updatedAt'>>,
+): Promise<UserRow> {
+  const userId = actor.id;
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(user)
       .set({ ...changes, updatedAt: now })
-      .where(eq(user.id, actor.id))
+      .where(eq(user.id, userId))
       .returning();
-    await publish(tx, 'session.profile', { userId: actor.id }, [{ kind: 'users', userIds: [actor.id] }]);
+    await publish(tx, 'session.profile', { userId }, [{ kind: 'users', userIds: [userId] }]);
     return updated!;
   });
 }
@@ -94,19 +106,7 @@ export async function replaceAvatar(
   { bytes }: { bytes: Buffer },
 ): Promise<UserRow> {
   const image = await storeImage(ctx, bytes, 512);
-  const updated = await updateAvatarUrl(ctx.db, actor, image.url, ctx.now);
+  const updated = await updateOwnUser(ctx, actor, { image: image.url });
   await deleteUploadedFile(ctx.storage, actor.image);
   return updated;
-}
-
-async function updateAvatarUrl(db: Db, actor: UserRow, image: string, now: Date): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(user)
-      .set({ image, updatedAt: now })
-      .where(eq(user.id, actor.id))
-      .returning();
-    await publish(tx, 'session.profile', { userId: actor.id }, [{ kind: 'users', userIds: [actor.id] }]);
-    return updated!;
-  });
 }
