@@ -17,6 +17,11 @@ import { signInForBench } from './servers';
  */
 export const scenarios: Scenario[] = [
   { name: 'GET /api/health', path: '/api/health' },
+  {
+    name: 'GET /api/accounts/session (the session alone: what every signed-in request pays)',
+    path: '/api/accounts/session',
+    setup: signedInShopper,
+  },
   { name: 'GET /api/shop/menu (3 stickers with ratings)', path: '/api/shop/menu', setup: signedInShopper },
   {
     name: 'POST /api/orders (a new delivery order each time)',

@@ -53,6 +53,8 @@ export function createAuth({
     baseURL: config.baseUrl,
     secret,
     telemetry: { enabled: false },
+    // The session and its member in one query (the drizzle adapter's relational read; sessionRelations).
+    experimental: { joins: true },
     logger: { disabled: config.nodeEnv === 'test' },
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -102,7 +104,7 @@ export function createAuth({
         dataConsent: { type: 'boolean', required: true, input: true },
         smsConsent: { type: 'boolean', required: true, input: true },
         ageConfirmedAt: { type: 'date', required: true, input: true },
-        referralCode: { type: 'string', required: false, input: false },
+        ...OUR_USER_FIELDS,
       },
     },
     databaseHooks: {
@@ -132,6 +134,29 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const readOnly = <T extends 'string' | 'number' | 'boolean' | 'date' | 'string[]'>(type: T) =>
+  ({ type, required: false, input: false }) as const;
+
+/**
+ * The rest of our columns on `user`, declared so that better-auth's session read returns the whole row and no
+ * request reads the member a second time (session.ts). Never input: only our services write them. A test checks
+ * that the session's member has every column of the table, so a new column cannot be left out here.
+ */
+const OUR_USER_FIELDS = {
+  referralCode: readOnly('string'),
+  roles: readOnly('string[]'),
+  bio: readOnly('string'),
+  smokePreference: readOnly('string'),
+  xp: readOnly('number'),
+  exoticCoins: readOnly('number'),
+  status: readOnly('string'),
+  strikes: readOnly('number'),
+  title: readOnly('string'),
+  isApprovedDriver: readOnly('boolean'),
+  isOnline: readOnly('boolean'),
+  lastWeeklyBonusAt: readOnly('date'),
+};
 
 /**
  * Starts a session for a user the caller has already authenticated (the owner password). Only reachable

@@ -2,12 +2,16 @@ import { eq } from 'drizzle-orm';
 import { primaryRole, rolesOf } from '~/shared/permissions';
 import type { Auth } from '~/server/auth';
 import type { Db } from '~/server/db/client';
-import { session, user } from '~/server/db/tables/auth.tables';
+import { session, type user } from '~/server/db/tables/auth.tables';
 import type { SessionUser } from '~/shared/session';
 
 export type UserRow = typeof user.$inferSelect;
 
-/** Who the request's session cookie belongs to, read fresh from the database on every request. */
+/**
+ * Who the request's session cookie belongs to, read fresh from the database on every request: better-auth reads
+ * the session and its whole member row in one query (experimental joins; auth.ts declares every column), so a ban,
+ * a role change or a sign-out on another instance counts from the very next request.
+ */
 export async function resolveSession(
   { auth, db }: { auth: Auth; db: Db },
   headers: Headers,
@@ -15,14 +19,13 @@ export async function resolveSession(
   const { headers: responseHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
   const setCookies = responseHeaders.getSetCookie();
   if (!response) return { user: null, sessionId: null, setCookies };
-  const [row] = await db.select().from(user).where(eq(user.id, response.user.id));
-  if (!row) return { user: null, sessionId: null, setCookies };
-  if (row.banned) {
+  const member = response.user as unknown as UserRow;
+  if (member.banned) {
     // A ban ends every session at once; the stale cookie is refused from now on.
-    await db.delete(session).where(eq(session.userId, row.id));
+    await db.delete(session).where(eq(session.userId, member.id));
     return { user: null, sessionId: null, setCookies };
   }
-  return { user: row, sessionId: response.session.id, setCookies };
+  return { user: member, sessionId: response.session.id, setCookies };
 }
 
 export const OWNER_AVATAR_URL = '/owner-avatar.svg';

@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -45,15 +46,19 @@ export type DatabaseTarget =
   /** In memory, optionally started from a dump (tests clone a migrated template this way). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'postgres') return openPostgres(target.url, target.poolMax ?? 10);
+/** `logger` sees every query the app sends (the tests' query counter). */
+export async function openDatabase(
+  target: DatabaseTarget,
+  { logger }: { logger?: Logger } = {},
+): Promise<Database> {
+  if (target.kind === 'postgres') return openPostgres(target.url, target.poolMax ?? 10, logger);
   if (target.kind === 'pglite') {
     const release = await lockDataDir(target.dataDir);
     try {
       const client = await PGlite.create(path.join(target.dataDir, 'pgdata'), {
         extensions: PGLITE_EXTENSIONS,
       });
-      return wrapPglite(client, release);
+      return wrapPglite(client, release, logger);
     } catch (error) {
       await release();
       throw error;
@@ -63,11 +68,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     extensions: PGLITE_EXTENSIONS,
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
   });
-  return wrapPglite(client, async () => {});
+  return wrapPglite(client, async () => {}, logger);
 }
 
-function wrapPglite(client: PGlite, releaseLock: () => Promise<void>): Database {
-  const db = drizzlePglite({ client, schema: tables, casing: 'snake_case' }) as unknown as Db;
+function wrapPglite(client: PGlite, releaseLock: () => Promise<void>, logger?: Logger): Database {
+  const db = drizzlePglite({
+    client,
+    schema: tables,
+    casing: 'snake_case',
+    ...(logger ? { logger } : {}),
+  }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -83,11 +93,16 @@ function wrapPglite(client: PGlite, releaseLock: () => Promise<void>): Database 
   };
 }
 
-function openPostgres(url: string, poolMax: number): Database {
+function openPostgres(url: string, poolMax: number, logger?: Logger): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema: tables, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePg({
+    client: pool,
+    schema: tables,
+    casing: 'snake_case',
+    ...(logger ? { logger } : {}),
+  }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',

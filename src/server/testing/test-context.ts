@@ -11,6 +11,7 @@ import { EventHub } from '../events';
 import type { Mailer } from '../mail';
 import { createLogger } from '../logger';
 import { withDatabase } from './global-setup';
+import { queryRecorder } from './query-counter';
 import { TestClock } from './test-clock';
 
 export const TEST_ORIGIN = 'http://vault.test';
@@ -24,7 +25,10 @@ export async function openTestDatabase(): Promise<{
 }> {
   if (inject('backend') === 'pglite') {
     const template = new Blob([fs.readFileSync(inject('pgliteTemplatePath'))]);
-    const database = await openDatabase({ kind: 'pglite-memory', loadDataDir: template });
+    const database = await openDatabase(
+      { kind: 'pglite-memory', loadDataDir: template },
+      { logger: queryRecorder },
+    );
     return { database, drop: async () => {} };
   }
   const adminUrl = inject('postgresAdminUrl');
@@ -36,7 +40,7 @@ export async function openTestDatabase(): Promise<{
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
-  const database = await openDatabase({ kind: 'postgres', url, poolMax: 20 });
+  const database = await openDatabase({ kind: 'postgres', url, poolMax: 20 }, { logger: queryRecorder });
   return {
     database,
     url,
