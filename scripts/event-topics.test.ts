@@ -36,6 +36,7 @@ const fromFactories: { [T in Topic]: (ids: EventIds<T>) => QueryKey[] } = {
   'shop.settings': () => [shopQueryKeys.settings()],
   'sms.changed': () => [smsQueryKeys.all],
   'economy.settings': () => [economyQueryKeys.settings()],
+  'profile.data-export': () => [profileQueryKeys.dataExport()],
   'rewards.catalog': () => [rewardsQueryKeys.catalog(), rewardsQueryKeys.admin()],
   'rewards.redemptions': () => [rewardsQueryKeys.mine(), rewardsQueryKeys.requests()],
   'session.balance': () => [sessionQueryKey, economyQueryKeys.cooldowns(), profileQueryKeys.history()],

@@ -84,6 +84,10 @@ const envSchema = z.object({
   CLAIM_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** How often the SMS sender looks for queued messages (src/features/sms/server/sms-sender.ts). */
   SMS_SEND_INTERVAL_MS: z.coerce.number().int().min(50).default(2_000),
+  /** How often each instance looks for Download My Data archives to build and expired ones to remove. */
+  DATA_EXPORT_INTERVAL_MS: z.coerce.number().int().min(50).default(5_000),
+  /** Archives of at most this many rows and files are built during the request; larger ones in the background. */
+  DATA_EXPORT_INLINE_MAX_ITEMS: z.coerce.number().int().min(0).default(500),
   /** Twilio's REST API; tests point it at a local fake. */
   TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (several instances share it). */
@@ -151,6 +155,8 @@ export interface Config {
   etaWindowMs: number;
   claimSweepIntervalMs: number;
   smsSendIntervalMs: number;
+  dataExportIntervalMs: number;
+  dataExportInlineMaxItems: number;
   twilioBaseUrl: string;
   /** Set when uploads live in an S3-compatible bucket. */
   s3:
@@ -248,6 +254,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     etaWindowMs: e.ETA_WINDOW_MS,
     claimSweepIntervalMs: e.CLAIM_SWEEP_INTERVAL_MS,
     smsSendIntervalMs: e.SMS_SEND_INTERVAL_MS,
+    dataExportIntervalMs: e.DATA_EXPORT_INTERVAL_MS,
+    dataExportInlineMaxItems: e.DATA_EXPORT_INLINE_MAX_ITEMS,
     twilioBaseUrl: e.TWILIO_BASE_URL.replace(/\/$/, ''),
     s3: e.S3_BUCKET
       ? {

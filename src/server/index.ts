@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { systemClock } from '~/shared/time';
 import { startClaimSweeper } from '~/features/delivery/server/claim-sweeper';
 import { startSmsSender } from '~/features/sms/server/sms-sender';
+import { startDataExportBuilder } from '~/features/profiles/server/data-export-builder';
 import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase } from './db/client';
@@ -59,6 +60,7 @@ async function main() {
   const app = createApp(services);
   const stopSweeper = startClaimSweeper(services);
   const stopSmsSender = startSmsSender(services);
+  const stopExportBuilder = startDataExportBuilder(services);
   const server = serve(
     { fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) },
     (info) => {
@@ -104,6 +106,7 @@ async function main() {
     await closed;
     await stopSweeper();
     await stopSmsSender();
+    await stopExportBuilder();
     // E-mails still being handed to the SMTP server (a reset link asked for a moment ago).
     await services.mailer.settled();
     services.mailer.close();

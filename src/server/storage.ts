@@ -12,8 +12,14 @@ export interface Storage {
   delete(key: string): Promise<void>;
 }
 
-/** Keys are our own random names: letters, digits, dashes and one extension, never a path. */
-export const STORAGE_KEY_PATTERN = /^[a-z0-9-]{16,64}\.(png|jpg|gif|webp|mp4|webm|mov)$/;
+/**
+ * Keys are our own random names: letters, digits, dashes and one extension, never a path. `.zip` is a member's
+ * Download My Data archive, served only to that member (never by the uploads route).
+ */
+export const STORAGE_KEY_PATTERN = /^[a-z0-9-]{16,64}\.(png|jpg|gif|webp|mp4|webm|mov|zip)$/;
+
+/** The stored files the uploads route serves to any signed-in member: pictures and videos, never archives. */
+export const UPLOAD_KEY_PATTERN = /^[a-z0-9-]{16,64}\.(png|jpg|gif|webp|mp4|webm|mov)$/;
 
 export class LocalStorage implements Storage {
   constructor(private readonly directory: string) {}

@@ -152,6 +152,9 @@ export const EVENT_TOPICS = {
     invalidates: ({ memberId }) => [['members', 'list'], ['members', memberId], ['session']],
   }),
 
+  // A member's Download My Data archive became ready (or failed): their Privacy & Data section.
+  'profile.data-export': forMember(['exportId'], ['profile', 'data-export']),
+
   'notifications.new': forMember(['notificationId'], ['notifications', 'menu']),
   'notifications.read': forMember([], ['notifications', 'menu']),
 

@@ -62,6 +62,9 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   EMAIL_CHANGE_REQUESTED: 'E-mail change asked for',
   EMAIL_CHANGED: 'E-mail changed',
   SESSIONS_ENDED: 'Signed out of devices',
+  DATA_EXPORT_REQUESTED: 'Data download asked for',
+  DATA_EXPORT_DOWNLOADED: 'Data downloaded',
+  ACCOUNT_DELETED: 'Account deleted',
 };
 
 export const auditEventLabel = (eventType: string) => AUDIT_EVENT_LABELS[eventType] ?? eventType;

@@ -95,6 +95,7 @@ export const LEDGER_REASONS: Record<string, string> = {
   redeem: 'Reward redeemed',
   'redeem-refund': 'Reward request refused: coins returned',
   'reward-milestone': 'Reward milestone',
+  'account-deleted': 'Account deleted: balance forfeited',
 };
 
 export interface LedgerItem {

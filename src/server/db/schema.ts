@@ -7,6 +7,7 @@ import * as inbox from './tables/inbox.tables';
 import * as meta from './tables/meta.tables';
 import * as notifications from './tables/notifications.tables';
 import * as orders from './tables/orders.tables';
+import * as privacy from './tables/privacy.tables';
 import * as shop from './tables/shop.tables';
 import * as rateLimit from './tables/rate-limit.tables';
 import * as rewards from './tables/rewards.tables';
@@ -25,5 +26,6 @@ export const tables = {
   ...inbox,
   ...feed,
   ...sms,
+  ...privacy,
 };
 export type Tables = typeof tables;

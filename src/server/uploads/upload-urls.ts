@@ -1,4 +1,4 @@
-import { STORAGE_KEY_PATTERN } from '~/server/storage';
+import { UPLOAD_KEY_PATTERN } from '~/server/storage';
 
 const PREFIX = '/api/uploads/';
 
@@ -8,5 +8,5 @@ export const uploadUrl = (key: string) => `${PREFIX}${key}`;
 export function keyFromUploadUrl(url: string): string | undefined {
   if (!url.startsWith(PREFIX)) return undefined;
   const key = url.slice(PREFIX.length);
-  return STORAGE_KEY_PATTERN.test(key) ? key : undefined;
+  return UPLOAD_KEY_PATTERN.test(key) ? key : undefined;
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { AppError } from '~/shared/app-error';
 import { access, type SignedInEnv } from '~/server/middleware/access';
-import { STORAGE_KEY_PATTERN } from '~/server/storage';
+import { UPLOAD_KEY_PATTERN } from '~/server/storage';
 import { CONTENT_TYPES } from './image-pipeline';
 
 /**
@@ -33,7 +33,7 @@ export function parseByteRange(
  */
 export const uploadsRoutes = new Hono<SignedInEnv>().get('/:key', access('signed-in'), async (c) => {
   const key = c.req.param('key');
-  const bytes = STORAGE_KEY_PATTERN.test(key) ? await c.get('services').storage.get(key) : undefined;
+  const bytes = UPLOAD_KEY_PATTERN.test(key) ? await c.get('services').storage.get(key) : undefined;
   if (!bytes) throw new AppError('NOT_FOUND', 'This file does not exist or has been removed.');
   const headers = {
     'Content-Type': CONTENT_TYPES[key.split('.').pop()!]!,

@@ -1,5 +1,5 @@
 import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
 import type { Executor } from '~/server/db/client';
@@ -60,14 +60,14 @@ export async function register(
   await enforceRateLimit(ctx, `sign-up:ip:${meta.ip}`, ctx.config.rateLimits.signUpPerIp);
   refuseCommonPassword(input.password, 'password');
 
-  // A code of any other shape matches no member: it only earns the warning.
+  // A code of any other shape, or a deleted member's, matches no member: it only earns the warning.
   const referrer =
     input.referralCode && REFERRAL_CODE_PATTERN.test(input.referralCode)
       ? (
           await db
             .select({ id: user.id, name: user.name })
             .from(user)
-            .where(eq(user.referralCode, input.referralCode))
+            .where(and(eq(user.referralCode, input.referralCode), isNull(user.deletedAt)))
         )[0]
       : undefined;
 

@@ -606,6 +606,15 @@ function sentenceOf(row: AuditRow, lookup: Lookup): DetailPart[] {
       say(`Signed out of ${plural(n, 'other device')}.`);
       break;
     }
+    case 'DATA_EXPORT_REQUESTED':
+      say('Asked for a copy of their data (Download My Data).');
+      break;
+    case 'DATA_EXPORT_DOWNLOADED':
+      say('Downloaded the copy of their data.');
+      break;
+    case 'ACCOUNT_DELETED':
+      say('Deleted their account; their personal details were removed.');
+      break;
     default:
       say(`Recorded ${row.eventType}.`);
   }

@@ -374,7 +374,7 @@ export async function markDelivered(
     set: { status: 'completed', completedAt: ctx.now },
     audit: { eventType: 'ORDER_DELIVERED', meta: { oldStatus: 'in-progress', newStatus: 'completed' } },
     then: async (tx, order) => {
-      await awardCompletedOrder(tx, order, ctx.now);
+      await awardCompletedOrder(tx, ctx, order);
       const short = shortOrderId(order.id);
       await notify(tx, {
         userId: order.userId,

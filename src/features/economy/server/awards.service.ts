@@ -5,6 +5,8 @@ import { shortOrderId } from '~/features/shop/orders.schema';
 import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { awardCause, ledgerEntry } from '~/server/db/tables/economy.tables';
+import { wasErased } from '~/server/erased-identity';
+import type { ServiceContext } from '~/server/service-context';
 import type { UserRow } from '~/server/session';
 import { takeCooldown, type CooldownAction } from './cooldown.service';
 import { readEconomySettings } from './economy-settings.service';
@@ -117,12 +119,13 @@ const sameHousehold = (a: Pick<UserRow, 'phone' | 'address'>, b: Pick<UserRow, '
  * What a completed order earns, in the transaction that completes it (a driver's delivery, or staff setting it
  * completed): the member's Personal Purchase XP; for a referred member, their referrer's Approved Referral XP on
  * the first completed order and Referral Repeat Purchase XP on each later one; and Super Referrer coins once, when
- * the referrer's approved referrals reach the threshold. Each is paid once per cause.
+ * the referrer's approved referrals reach the threshold. Each is paid once per cause. A member whose e-mail or
+ * phone belonged to a deleted account earns their referrer nothing.
  */
 export async function awardCompletedOrder(
   tx: Executor,
+  { now: at, config }: Pick<ServiceContext, 'now' | 'config'>,
   order: { id: string; userId: string },
-  at: Date,
 ): Promise<void> {
   const settings = await readEconomySettings(tx);
   const short = shortOrderId(order.id);
@@ -143,6 +146,8 @@ export async function awardCompletedOrder(
   if (!member?.referredBy) return;
   const [referrer] = await tx.select().from(user).where(eq(user.id, member.referredBy));
   if (!referrer || referrer.banned || sameHousehold(member, referrer)) return;
+  // An e-mail or phone of a deleted account registered again earns its referrer nothing (decision 025).
+  if (await wasErased(tx, config, member)) return;
   // This order's referral award: once, whichever kind it turns out to be.
   const [firstForOrder] = await tx
     .insert(awardCause)

@@ -68,7 +68,7 @@ export async function applyAward(tx: Executor, award: Award): Promise<{ exoticCo
 }
 
 /** Ledger reasons that are not coins earned: spending, its refund, a seeded opening balance. */
-const NOT_EARNINGS = new Set(['redeem', 'redeem-refund', 'opening-balance']);
+const NOT_EARNINGS = new Set(['redeem', 'redeem-refund', 'opening-balance', 'account-deleted']);
 
 /** The shop's time zone, read where it is stored (the shop's settings row), in the statement that needs it. */
 const shopTimeZone = sql`coalesce((select ${shopSettings.timeZone} from ${shopSettings} where ${shopSettings.id} = 1), ${DEFAULT_TIME_ZONE})`;

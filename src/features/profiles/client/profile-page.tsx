@@ -1,7 +1,6 @@
-import { Coins, Download, ArrowRight, Settings, Sparkles, Trash2 } from 'lucide-react';
+import { Coins, ArrowRight, Settings, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { paths } from '~/client/lib/paths';
 import type { SessionUser } from '~/shared/session';
@@ -10,6 +9,7 @@ import { AvatarUpload } from './avatar-upload';
 import { LevelProgress } from '~/client/components/level-progress';
 import { HistorySection } from './history-section';
 import { SectionCard } from '~/client/components/ui/section-card';
+import { PrivacySection } from './privacy-section';
 import { PublicProfileForm } from './public-profile-form';
 import { ReferralsSection } from './referrals-section';
 import { Page, PageHeading } from '~/client/components/ui/page';
@@ -60,18 +60,7 @@ export function Component() {
 
       <HistorySection />
 
-      <SectionCard title="Privacy & Data" description="Get a copy of your data, or close your account.">
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button variant="secondary" onClick={() => toast('Feature in development')}>
-            <Download className="size-5" aria-hidden />
-            Download My Data
-          </Button>
-          <Button variant="danger" onClick={() => toast('Feature in development')}>
-            <Trash2 className="size-5" aria-hidden />
-            Delete My Account
-          </Button>
-        </div>
-      </SectionCard>
+      <PrivacySection user={user} />
     </Page>
   );
 }

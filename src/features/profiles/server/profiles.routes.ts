@@ -3,11 +3,16 @@ import { pageQuerySchema } from '~/shared/pagination';
 import type { LedgerPage } from '~/features/economy/economy.schema';
 import { listLedger } from '~/features/economy/server/ledger.service';
 import { toSessionUser } from '~/server/session';
-import { access, type SignedInEnv } from '~/server/middleware/access';
+import { memberLimit } from '~/server/middleware/abuse-limits';
+import { access, forwardCookies, type SignedInEnv } from '~/server/middleware/access';
+import { signOut } from '~/features/accounts/server/accounts.service';
 import { IMAGES } from '~/server/uploads/image-pipeline';
 import { upload } from '~/server/uploads/upload';
 import { validate } from '~/server/validate';
 import { memberIdSchema, updateProfileSchema } from '../profiles.schema';
+import { dataExportIdSchema, deleteAccountSchema } from '../privacy.schema';
+import { deleteAccount } from './account-deletion.service';
+import { downloadDataExport, latestDataExport, requestDataExport } from './data-export.service';
 import { ownProfile, publicProfile, replaceAvatar, updateProfile } from './profiles.service';
 
 export const profileRoutes = new Hono<SignedInEnv>()
@@ -28,7 +33,33 @@ export const profileRoutes = new Hono<SignedInEnv>()
       const updated = await replaceAvatar(c.var.ctx, c.var.user, c.var.upload);
       return c.json({ user: toSessionUser(updated) }, 200);
     },
-  );
+  )
+  // Privacy & Data: Download My Data and Delete My Account (docs/decisions/025).
+  .get('/data-export', access('signed-in'), async (c) =>
+    c.json(await latestDataExport(c.var.ctx, c.var.user), 200),
+  )
+  .post('/data-export', access('signed-in'), memberLimit('exports'), async (c) =>
+    c.json(await requestDataExport(c.var.ctx, c.var.user), 201),
+  )
+  .get(
+    '/data-export/:exportId/download',
+    access('signed-in'),
+    validate('param', dataExportIdSchema),
+    async (c) => {
+      const { filename, bytes } = await downloadDataExport(c.var.ctx, c.var.user, c.req.valid('param'));
+      return c.body(new Uint8Array(bytes), 200, {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Cache-Control': 'private, no-store',
+      });
+    },
+  )
+  .post('/delete-account', access('signed-in'), validate('json', deleteAccountSchema), async (c) => {
+    const body = await deleteAccount(c.var.ctx, c.var.user, c.req.valid('json'));
+    // The sessions are gone already; this clears the cookie.
+    forwardCookies(c, (await signOut(c.var.ctx)).setCookies);
+    return c.json(body, 200);
+  });
 
 export const membersRoutes = new Hono<SignedInEnv>().get(
   '/:userId',

@@ -39,7 +39,7 @@ function refusal(method: DeliveryMethod, status: OrderStatus): string | undefine
  * ORDER_STATUS_CHANGED audit row commit together. Setting available returns it to the queue, driver cleared.
  */
 export async function setOrderStatus(
-  { db, now }: ServiceContext,
+  { db, now, config }: ServiceContext,
   actor: Actor,
   { orderId, status }: OrderRef & { status: OrderStatus },
 ): Promise<OrderView> {
@@ -95,7 +95,7 @@ export async function setOrderStatus(
       },
       at: now,
     });
-    if (status === 'completed') await awardCompletedOrder(tx, updated!, now);
+    if (status === 'completed') await awardCompletedOrder(tx, { now, config }, updated!);
     const returned =
       status === 'cancelled'
         ? await returnRedemptionsOfOrder(tx, { id: order.id, userId: order.userId, at: now })

@@ -54,6 +54,11 @@ export const user = pgTable(
     isOnline: boolean().notNull().default(false),
     /** When the weekly login bonus was last awarded (stored on the server, departure 2). */
     lastWeeklyBonusAt: timestamp({ withTimezone: true }),
+    /**
+     * When the member deleted their account (Delete My Account): the row stays as "Former member", without
+     * personal fields, so their posts, messages and orders keep an author (docs/decisions/025).
+     */
+    deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('user_xp_non_negative', sql`${t.xp} >= 0`),
