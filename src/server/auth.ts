@@ -156,6 +156,7 @@ const OUR_USER_FIELDS = {
   isApprovedDriver: readOnly('boolean'),
   isOnline: readOnly('boolean'),
   lastWeeklyBonusAt: readOnly('date'),
+  deletedAt: readOnly('date'),
 };
 
 /**
