@@ -1,5 +1,5 @@
 import type { AppServices } from '~/server/app-env';
-import { jobContext } from '~/server/service-context';
+import { startBackgroundJob } from '~/server/background-job';
 import { sweepExpiredClaims } from './delivery.service';
 
 /**
@@ -7,18 +7,12 @@ import { sweepExpiredClaims } from './delivery.service';
  * several instances at once (sweepExpiredClaims changes each order once). Returns a function that stops it.
  */
 export function startClaimSweeper(services: AppServices): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = sweepExpiredClaims(jobContext(services)).then(
-      (requeued) => {
-        if (requeued.length) services.logger.info({ requeued }, 'expired claims returned to the queue');
-      },
-      (err: unknown) => services.logger.warn({ err }, 'claim sweep failed; trying again next time'),
-    );
-  }, services.config.claimSweepIntervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startBackgroundJob(services, {
+    name: 'claim sweep',
+    intervalMs: services.config.claimSweepIntervalMs,
+    async run(ctx) {
+      const requeued = await sweepExpiredClaims(ctx);
+      if (requeued.length) services.logger.info({ requeued }, 'expired claims returned to the queue');
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { AppServices } from '~/server/app-env';
-import { jobContext } from '~/server/service-context';
+import { startBackgroundJob } from '~/server/background-job';
 import { buildDueExports } from './data-export.service';
 
 /**
@@ -8,22 +8,12 @@ import { buildDueExports } from './data-export.service';
  * SMS sender; returns a function that stops it after the archive in flight.
  */
 export function startDataExportBuilder(services: AppServices): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const run = async () => {
-    try {
-      const built = await buildDueExports(jobContext(services));
+  return startBackgroundJob(services, {
+    name: 'building data exports',
+    intervalMs: services.config.dataExportIntervalMs,
+    async run(ctx) {
+      const built = await buildDueExports(ctx);
       if (built) services.logger.info({ built }, 'data exports built');
-    } catch (err) {
-      services.logger.warn({ err }, 'building data exports failed; trying again next time');
-    }
-  };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = run().finally(() => (running = undefined));
-  }, services.config.dataExportIntervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+    },
+  });
 }

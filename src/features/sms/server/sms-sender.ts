@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppServices } from '~/server/app-env';
 import { smsRecipient, smsSend } from '~/server/db/tables/sms.tables';
 import { publish } from '~/server/events';
-import { jobContext, type ServiceContext } from '~/server/service-context';
+import { startBackgroundJob } from '~/server/background-job';
+import type { ServiceContext } from '~/server/service-context';
 import { logOnlyProvider, twilioProvider, type SmsProvider, type SmsResult } from './sms-provider';
 import { readProviderCredentials, revokeSmsConsent } from './sms.service';
 
@@ -203,27 +204,15 @@ export async function sendDueSms(ctx: ServiceContext): Promise<SmsBatchResult> {
  * in flight.
  */
 export function startSmsSender(services: AppServices): () => Promise<void> {
-  let stopped = false;
-  let draining: Promise<void> | undefined;
-  const drain = async () => {
-    try {
-      while (!stopped) {
-        const result = await sendDueSms(jobContext(services));
+  return startBackgroundJob(services, {
+    name: 'SMS sending',
+    intervalMs: services.config.smsSendIntervalMs,
+    async run(ctx, stopping) {
+      while (!stopping()) {
+        const result = await sendDueSms(ctx);
         if (result.claimed === 0) break;
         services.logger.info(result, 'SMS batch processed');
       }
-    } catch (err) {
-      services.logger.warn({ err }, 'SMS sending failed; trying again next time');
-    }
-  };
-  const timer = setInterval(() => {
-    if (draining) return;
-    draining = drain().finally(() => (draining = undefined));
-  }, services.config.smsSendIntervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await draining;
-  };
+    },
+  });
 }
