@@ -28,6 +28,24 @@ const from = (ip: string) => ({ 'X-Forwarded-For': ip });
 const tooMany = { error: { code: 'RATE_LIMITED', title: 'Too Many Attempts' } };
 
 describe('rate limits', () => {
+  it('counts the address the proxy appended, not one the client wrote before it', async () => {
+    // The proxy appends the address it saw; whatever comes before it is the client's to invent.
+    const attempt = (forged: string) =>
+      t.call(
+        'POST',
+        '/api/accounts/login',
+        { email: `nobody-${forged}@vault.example`, password: 'wrong-password' },
+        from(`${forged}, 7.7.7.7`),
+      );
+    const statuses = [];
+    for (const forged of ['9.0.0.1', '9.0.0.2', '9.0.0.3', '9.0.0.4', '9.0.0.5']) {
+      statuses.push((await attempt(forged)).status);
+    }
+    // RATE_LIMIT_SIGN_IN_PER_IP is 4 a minute: the fifth attempt from 7.7.7.7 is refused, whatever it claimed.
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    t.clock.advance(MINUTE_MS + 1);
+  });
+
   it('allows sign-in attempts on one account up to the limit and refuses the next', async () => {
     const attempt = (ip: string) =>
       t.call(
