@@ -15,7 +15,11 @@ export interface RunningApp extends LocalServer {
 }
 
 /** The real app, wired as src/server/index.ts wires it, on a loopback port of its own. */
-export async function startAppServer(backend: BenchBackend): Promise<RunningApp> {
+/** `env`: configuration on top of the bench's own (the streams bench raises the per-session stream cap). */
+export async function startAppServer(
+  backend: BenchBackend,
+  env: Record<string, string> = {},
+): Promise<RunningApp> {
   // Listen first so BASE_URL can name the real port: the Origin checks compare against it.
   const server = http.createServer();
   const local = await listenOnLoopback(server);
@@ -35,6 +39,7 @@ export async function startAppServer(backend: BenchBackend): Promise<RunningApp>
         '100000000/60',
       ]),
     ),
+    ...env,
   });
   const logger = createLogger(config);
   const hub = new EventHub(backend.database);
