@@ -155,7 +155,7 @@ export const EVENT_TOPICS = {
   // A member's Download My Data archive became ready (or failed): their Privacy & Data section.
   'profile.data-export': forMember(['exportId'], ['profile', 'data-export']),
 
-  'notifications.new': forMember(['notificationId'], ['notifications', 'menu']),
+  'notifications.new': forMember([], ['notifications', 'menu']),
   'notifications.read': forMember([], ['notifications', 'menu']),
 
   // A new message: the thread, the conversation list and the unread badge of both members.

@@ -6,25 +6,48 @@ import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { NOTIFICATION_MENU_SIZE, type NotificationsResponse } from '../notifications.schema';
 
+export interface Note {
+  userId: string;
+  message: string;
+  link?: string;
+  from: 'staff' | 'member';
+  at: Date;
+}
+
 /**
  * Tells a member something, in the caller's transaction; their browsers hear of it when it commits. `from` says
  * who is speaking: 'staff' for The Vault and its staff (the bell shows a badge), 'member' when the words name or
  * come from another member.
  */
-export async function notify(
-  tx: Executor,
-  note: { userId: string; message: string; link?: string; from: 'staff' | 'member'; at: Date },
-): Promise<void> {
-  const id = randomUUID();
-  await tx.insert(notification).values({
-    id,
-    userId: note.userId,
-    message: note.message,
-    link: note.link ?? null,
-    fromStaff: note.from === 'staff',
-    createdAt: note.at,
-  });
-  await publish(tx, 'notifications.new', { notificationId: id }, [{ kind: 'users', userIds: [note.userId] }]);
+export async function notify(tx: Executor, note: Note): Promise<void> {
+  await notifyEach(tx, [note]);
+}
+
+/** Members per event: an event carries its audience's ids, and PostgreSQL's NOTIFY payload is small. */
+const RECIPIENTS_PER_EVENT = 100;
+
+/**
+ * Several members at once (a new order tells every online driver and the staff): one insert and one event per
+ * RECIPIENTS_PER_EVENT members, so the caller's transaction stays short however many are told.
+ */
+export async function notifyEach(tx: Executor, notes: readonly Note[]): Promise<void> {
+  if (notes.length === 0) return;
+  await tx.insert(notification).values(
+    notes.map((note) => ({
+      id: randomUUID(),
+      userId: note.userId,
+      message: note.message,
+      link: note.link ?? null,
+      fromStaff: note.from === 'staff',
+      createdAt: note.at,
+    })),
+  );
+  const userIds = [...new Set(notes.map((note) => note.userId))];
+  for (let first = 0; first < userIds.length; first += RECIPIENTS_PER_EVENT) {
+    await publish(tx, 'notifications.new', {}, [
+      { kind: 'users', userIds: userIds.slice(first, first + RECIPIENTS_PER_EVENT) },
+    ]);
+  }
 }
 
 /** The member's newest notifications and unread count: only ever their own. */

@@ -1,9 +1,12 @@
+import { count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { user } from '~/server/db/tables/auth.tables';
+import { notification } from '~/server/db/tables/notifications.tables';
 import { signedInMember, signedInWithRoles } from '~/server/testing/members';
 import { sseReader } from '~/server/testing/sse';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import type { NotificationsResponse } from '../notifications.schema';
-import { notify } from './notifications.service';
+import { notify, notifyEach } from './notifications.service';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -149,5 +152,42 @@ describe('the staff badge', () => {
       { message: 'New message from Team Admin', fromStaff: false },
       { message: 'Your roles are now: Support, Member.', fromStaff: true },
     ]);
+  });
+
+  it('tells many members at once in one transaction: each gets their own, and hears of it live', async () => {
+    const [first, last] = [await signedInMember(t), await signedInMember(t)];
+    // More members than one event may name: 250 ids would not fit in one NOTIFY payload.
+    const others = Array.from({ length: 248 }, (_, index) => `not-signed-in-${index}`);
+    await t.database.db
+      .insert(user)
+      .values(
+        others.map((id) => ({ id, name: id, email: `${id}@vault.example`, referralCode: `REF-${id}` })),
+      );
+    const lastStream = sseReader(await t.call('GET', '/api/events', undefined, { Cookie: last.cookie }));
+    await lastStream.next((m) => m.event === 'ready');
+    const userIds = [first.user.id, ...others, last.user.id];
+    await t.database.db.transaction((tx) =>
+      notifyEach(
+        tx,
+        userIds.map((userId) => ({
+          userId,
+          message: 'New delivery order',
+          from: 'staff',
+          at: t.clock.now(),
+        })),
+      ),
+    );
+    const change = await lastStream.next((m) => m.event === 'change');
+    expect(JSON.parse(change.data)).toMatchObject({ topic: 'notifications.new' });
+    for (const member of [first, last]) {
+      const { items } = await listFor(member.cookie);
+      expect(items.map((item) => item.message)).toEqual(['New delivery order']);
+    }
+    const [counted] = await t.database.db
+      .select({ value: count() })
+      .from(notification)
+      .where(inArray(notification.userId, userIds));
+    expect(counted?.value).toBe(250);
+    await lastStream.close();
   });
 });

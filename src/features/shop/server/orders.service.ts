@@ -3,7 +3,7 @@ import { and, arrayOverlaps, eq, inArray } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { formatCents } from '~/shared/money';
 import { rolesWith, type Capability } from '~/shared/permissions';
-import { notify } from '~/features/notifications/server/notifications.service';
+import { notifyEach } from '~/features/notifications/server/notifications.service';
 import { priceOf, readShopSettings } from '~/features/shop/server/shop.service';
 import { SIZE_LABELS, type StickerSize } from '~/features/shop/shop.schema';
 import {
@@ -125,7 +125,10 @@ async function notifyNewOrder(tx: Executor, order: OrderRow, now: Date) {
       });
     }
   }
-  for (const [userId, note] of messages) await notify(tx, { userId, ...note, from: 'staff', at: now });
+  await notifyEach(
+    tx,
+    [...messages].map(([userId, note]) => ({ userId, ...note, from: 'staff' as const, at: now })),
+  );
 }
 
 async function findByKey(tx: Executor, userId: string, key: string): Promise<OrderView | undefined> {
