@@ -62,6 +62,10 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   EMAIL_CHANGE_REQUESTED: 'E-mail change asked for',
   EMAIL_CHANGED: 'E-mail changed',
   SESSIONS_ENDED: 'Signed out of devices',
+  TWO_FACTOR_ENABLED: 'Two-factor turned on',
+  TWO_FACTOR_DISABLED: 'Two-factor turned off',
+  TWO_FACTOR_RESET: 'Two-factor reset by the operator',
+  TWO_FACTOR_BACKUP_CODE_USED: 'Backup code used',
 };
 
 export const auditEventLabel = (eventType: string) => AUDIT_EVENT_LABELS[eventType] ?? eventType;

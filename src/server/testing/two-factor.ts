@@ -1,0 +1,33 @@
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
+import type { TwoFactorSetupResponse } from '~/features/accounts/accounts.schema';
+import { cookieHeader } from './members';
+import type { TestContext } from './test-context';
+
+/** The code an authenticator app shows now for this manual key (base32), as a phone would compute it. */
+export async function appCode(manualKey: string): Promise<string> {
+  return createOTP(new TextDecoder().decode(base32.decode(manualKey))).totp();
+}
+
+/**
+ * Turns two-factor on for a signed-in member through the routes, as Account settings does. Returns the new
+ * session cookie (confirming swaps the session), the manual key to compute codes from, and the backup codes.
+ */
+export async function enrolTwoFactor(t: TestContext, cookie: string, password: string) {
+  const started = await t.call('POST', '/api/accounts/account/two-factor', { password }, { Cookie: cookie });
+  if (started.status !== 200) throw new Error(`two-factor setup failed: ${await started.text()}`);
+  const setup = (await started.json()) as TwoFactorSetupResponse;
+  const confirmed = await t.call(
+    'POST',
+    '/api/accounts/account/two-factor/confirm',
+    { code: await appCode(setup.manualKey) },
+    { Cookie: cookie },
+  );
+  if (confirmed.status !== 200) throw new Error(`two-factor confirm failed: ${await confirmed.text()}`);
+  return { cookie: cookieHeader(confirmed), ...setup };
+}
+
+/** A sign-in's cookies after the password step, to send back with the code (the challenge and remember-me). */
+export function withChallenge(response: Response, cookie = ''): string {
+  return [cookie, cookieHeader(response)].filter(Boolean).join('; ');
+}
