@@ -13,7 +13,7 @@ export async function appCode(manualKey: string): Promise<string> {
  * Turns two-factor on for a signed-in member through the routes, as Account settings does. Returns the new
  * session cookie (confirming swaps the session), the manual key to compute codes from, and the backup codes.
  */
-export async function enrolTwoFactor(t: TestContext, cookie: string, password: string) {
+export async function enrolTwoFactor(t: Pick<TestContext, 'call'>, cookie: string, password: string) {
   const started = await t.call('POST', '/api/accounts/account/two-factor', { password }, { Cookie: cookie });
   if (started.status !== 200) throw new Error(`two-factor setup failed: ${await started.text()}`);
   const setup = (await started.json()) as TwoFactorSetupResponse;
