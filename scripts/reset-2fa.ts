@@ -17,7 +17,9 @@ try {
   try {
     await migrateDatabase(database);
     const email = await database.db.transaction((tx) => resetTwoFactor(tx, { target, at: new Date() }));
-    console.log(`Two-factor sign-in is off for ${email}: the password alone signs in until it is set up again.`);
+    console.log(
+      `Two-factor sign-in is off for ${email}: the password alone signs in until it is set up again.`,
+    );
   } finally {
     await database.close();
   }

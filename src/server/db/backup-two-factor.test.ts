@@ -9,7 +9,8 @@ import { createLogger } from '../logger';
 import { signedInMember, cookieHeader } from '../testing/members';
 import { TEST_ORIGIN } from '../testing/test-context';
 import { TestClock } from '../testing/test-clock';
-import { appCode, enrolTwoFactor, withChallenge } from '../testing/two-factor';
+import { appCode } from '../testing/app-code';
+import { enrolTwoFactor, withChallenge } from '../testing/two-factor';
 import { createBackup, restoreBackup } from './backup';
 import { migrateDatabase, openDatabase } from './client';
 

@@ -1,13 +1,7 @@
-import { base32 } from '@better-auth/utils/base32';
-import { createOTP } from '@better-auth/utils/otp';
 import type { TwoFactorSetupResponse } from '~/features/accounts/accounts.schema';
+import { appCode } from './app-code';
 import { cookieHeader } from './members';
 import type { TestContext } from './test-context';
-
-/** The code an authenticator app shows now for this manual key (base32), as a phone would compute it. */
-export async function appCode(manualKey: string): Promise<string> {
-  return createOTP(new TextDecoder().decode(base32.decode(manualKey))).totp();
-}
 
 /**
  * Turns two-factor on for a signed-in member through the routes, as Account settings does. Returns the new

@@ -37,7 +37,7 @@ export function TwoFactorCodeForm({
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => verify.mutate(values))}>
       <fieldset disabled={verify.isPending} className="flex flex-col gap-4">
-        <legend className="text-base text-text-muted">
+        <legend className="mb-4 text-base text-text-muted">
           {backupCode
             ? 'Enter one of the backup codes you saved when you turned on two-factor sign-in. Each works once.'
             : 'Open your authenticator app and enter the 6-digit code for The Vault.'}

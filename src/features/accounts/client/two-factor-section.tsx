@@ -53,7 +53,7 @@ function StartSetupForm({
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => start.mutate(values))}>
       <fieldset disabled={start.isPending} className="flex flex-col gap-4">
-        <legend className="text-base text-text-muted">
+        <legend className="mb-4 text-base text-text-muted">
           Off. Turn it on and each sign-in also asks for a 6-digit code from an authenticator app on your
           phone (Google Authenticator, 1Password, Authy…), so a stolen password alone cannot get in.
         </legend>
@@ -128,7 +128,7 @@ function ConfirmSetup({ setup, onDone }: { setup: TwoFactorSetupResponse; onDone
         <li>
           <form noValidate onSubmit={form.handleSubmit((values) => confirm.mutate(values))}>
             <fieldset disabled={confirm.isPending} className="flex flex-col gap-4">
-              <legend>Enter the 6-digit code your app shows for The Vault.</legend>
+              <legend className="mb-4">Enter the 6-digit code your app shows for The Vault.</legend>
               <TextField label="Code from your app" {...inputKinds.oneTimeCode} {...form.field('code')} />
               <div className="flex flex-col-reverse gap-3 sm:flex-row">
                 <Button type="button" variant="secondary" onClick={onDone}>
@@ -187,7 +187,7 @@ function TurnOffForm({ passwordLabel }: { passwordLabel: string }) {
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => disable.mutate(values))}>
       <fieldset disabled={disable.isPending} className="flex flex-col gap-4">
-        <legend className="flex items-start gap-3 text-base text-text">
+        <legend className="mb-4 flex items-start gap-3 text-base text-text">
           <ShieldCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
           On. Each sign-in asks for a code from your authenticator app. To turn it off, enter your password
           and a code (or a backup code).

@@ -5,7 +5,8 @@ import { twoFactor, user } from '~/server/db/tables/auth.tables';
 import { ensureOwnerPassword, seedOnce } from '~/server/db/seed/seed';
 import { cookieHeader, signedInMember } from '~/server/testing/members';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import { appCode, enrolTwoFactor, withChallenge } from '~/server/testing/two-factor';
+import { appCode } from '~/server/testing/app-code';
+import { enrolTwoFactor, withChallenge } from '~/server/testing/two-factor';
 import { BACKUP_CODE_MISMATCH, CODE_MISMATCH, type TwoFactorSetupResponse } from '../accounts.schema';
 import { resetTwoFactor } from './two-factor.service';
 
