@@ -3,10 +3,12 @@ import { betterAuth, getCurrentAdapter } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthEndpoint } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
-import { admin } from 'better-auth/plugins';
+import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
+import { admin, twoFactor as twoFactorPlugin } from 'better-auth/plugins';
+import { createOTP } from '@better-auth/utils/otp';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { account, session, user, verification } from '~/server/db/tables/auth.tables';
+import { account, session, twoFactor, user, verification } from '~/server/db/tables/auth.tables';
 import { changeEmailMail, passwordResetMail, verifyEmailMail } from './auth-mail';
 import type { Config } from './config';
 import type { Db, Executor } from './db/client';
@@ -15,6 +17,9 @@ import type { Mailer } from './mail';
 /** A password-reset link works once, for an hour; an e-mail link for a day. */
 export const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
 export const EMAIL_LINK_SECONDS = 24 * 60 * 60;
+/** "Remember this device" at the code step: no code asked on this browser for 30 days. */
+export const TRUSTED_DEVICE_SECONDS = 30 * 24 * 60 * 60;
+const APP_NAME = 'The Vault';
 
 /**
  * What an e-mail link's token says: the address and whether it confirms it or changes to a new one. better-auth
@@ -49,7 +54,7 @@ export function createAuth({
   const link = (page: string, token: string) =>
     `${config.baseUrl}/${page}?token=${encodeURIComponent(token)}`;
   return betterAuth({
-    appName: 'The Vault',
+    appName: APP_NAME,
     baseURL: config.baseUrl,
     secret,
     telemetry: { enabled: false },
@@ -58,7 +63,7 @@ export function createAuth({
     logger: { disabled: config.nodeEnv === 'test' },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification },
+      schema: { user, session, account, verification, twoFactor },
       transaction: true,
     }),
     emailAndPassword: {
@@ -128,7 +133,10 @@ export function createAuth({
     },
     plugins: [
       admin({ defaultRole: 'Member', bannedUserMessage: 'This account has been banned.' }),
+      // Decision 026: its sign-in challenge, code checks, trusted devices and lockout; setup starts in ours below.
+      twoFactorPlugin({ issuer: APP_NAME, trustDeviceMaxAge: TRUSTED_DEVICE_SECONDS }),
       ownerSession(),
+      twoFactorSetup(),
     ],
   });
 }
@@ -162,13 +170,18 @@ const OUR_USER_FIELDS = {
 /**
  * Starts a session for a user the caller has already authenticated (the owner password). Only reachable
  * through `auth.api` on the server: the auth HTTP handler is not mounted.
+ *
+ * Its path is one the two-factor plugin's after-hook watches (`/sign-in/username`; the username plugin is not
+ * installed): when the Owner has two-factor on, the plugin replaces the session just made with its own challenge
+ * (or lets it stand for a trusted device), exactly as after an e-mail sign-in (decision 026). The owner tests
+ * fail if a later better-auth stops doing so.
  */
 function ownerSession() {
   return {
     id: 'owner-session',
     endpoints: {
       startOwnerSession: createAuthEndpoint(
-        '/owner/start-session',
+        '/sign-in/username',
         {
           method: 'POST',
           body: z.object({ userId: z.string(), rememberMe: z.boolean() }),
@@ -181,6 +194,56 @@ function ownerSession() {
           const created = await ctx.context.internalAdapter.createSession(found.id, dontRemember);
           await setSessionCookie(ctx, { session: created, user: found }, dontRemember);
           return ctx.json({ userId: found.id });
+        },
+      ),
+    },
+  } as const;
+}
+
+/**
+ * Starts (or restarts) two-factor setup for a member whose password the caller has already checked (the owner
+ * password for the Owner, who has no password the plugin knows): a new secret and 10 backup codes, stored the
+ * way the plugin stores them (encrypted with the server secret), not yet verified. The plugin's verifyTOTP with
+ * the member's session then confirms the first code and turns two-factor on.
+ */
+function twoFactorSetup() {
+  return {
+    id: 'two-factor-setup',
+    endpoints: {
+      startTwoFactorSetup: createAuthEndpoint(
+        '/two-factor-setup/start',
+        {
+          method: 'POST',
+          body: z.object({ userId: z.string() }),
+          metadata: { SERVER_ONLY: true },
+        },
+        async (ctx) => {
+          const found = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+          if (!found) throw new Error('member missing');
+          const secret = generateRandomString(32);
+          // The plugin's own shapes (its generator is not exported): 10 codes like `aB3dE-f9GhJ`, stored as
+          // encrypted JSON. The tests sign in with them through the plugin's verifyBackupCode.
+          const backupCodes = Array.from({ length: 10 }, () =>
+            generateRandomString(10, 'a-z', '0-9', 'A-Z'),
+          ).map((code) => `${code.slice(0, 5)}-${code.slice(5)}`);
+          const encrypt = (data: string) => symmetricEncrypt({ key: ctx.context.secretConfig, data });
+          await ctx.context.adapter.deleteMany({
+            model: 'twoFactor',
+            where: [{ field: 'userId', value: found.id }],
+          });
+          await ctx.context.adapter.create({
+            model: 'twoFactor',
+            data: {
+              secret: await encrypt(secret),
+              backupCodes: await encrypt(JSON.stringify(backupCodes)),
+              userId: found.id,
+              verified: false,
+            },
+          });
+          return ctx.json({
+            totpURI: createOTP(secret).url(APP_NAME, found.email),
+            backupCodes,
+          });
         },
       ),
     },

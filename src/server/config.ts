@@ -58,6 +58,13 @@ const envSchema = z.object({
   RATE_LIMIT_PASSWORD_RESET_PER_IP: rateLimit.prefault('10/3600'),
   /** A member's "Resend verification e-mail": the cooldown between two. */
   RATE_LIMIT_VERIFICATION_EMAIL: rateLimit.prefault('1/60'),
+  /** Two-factor codes typed at sign-in (per client address) and in Account settings (per member). */
+  RATE_LIMIT_TWO_FACTOR_CODES: rateLimit.prefault('10/300'),
+  /**
+   * Two-factor sign-in for staff who see private data (src/shared/staff-two-factor.ts): `optional` shows them a
+   * banner, `required` answers their dashboard requests only once they have set it up.
+   */
+  STAFF_2FA: z.enum(['optional', 'required']).default('optional'),
   /**
    * Owner sign-in: wrong passwords one client address may try before it must wait (doubling each time, at most
    * an hour), and how long every attempt waits once many wrong passwords came in the last hour from anywhere.
@@ -137,6 +144,7 @@ export interface Config {
     passwordResetPerEmail: RateLimitRule;
     passwordResetPerIp: RateLimitRule;
     verificationEmail: RateLimitRule;
+    twoFactorCodes: RateLimitRule;
     uploadsPerUser: RateLimitRule;
     posts: RateLimitRule;
     comments: RateLimitRule;
@@ -148,6 +156,7 @@ export interface Config {
     exports: RateLimitRule;
   };
   ownerSignIn: { freeFailures: number; slowdownMs: number };
+  staffTwoFactor: 'optional' | 'required';
   /** Set when mail goes out by SMTP; otherwise messages are written to DATA_DIR/outbox. */
   smtp: { url: string; from: string } | undefined;
   sseMaxStreamsPerSession: number;
@@ -237,6 +246,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       passwordResetPerEmail: e.RATE_LIMIT_PASSWORD_RESET_PER_EMAIL,
       passwordResetPerIp: e.RATE_LIMIT_PASSWORD_RESET_PER_IP,
       verificationEmail: e.RATE_LIMIT_VERIFICATION_EMAIL,
+      twoFactorCodes: e.RATE_LIMIT_TWO_FACTOR_CODES,
       uploadsPerUser: e.RATE_LIMIT_UPLOADS_PER_USER,
       posts: e.RATE_LIMIT_POSTS_PER_USER,
       comments: e.RATE_LIMIT_COMMENTS_PER_USER,
@@ -248,6 +258,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       exports: e.RATE_LIMIT_EXPORTS_PER_USER,
     },
     ownerSignIn: { freeFailures: e.OWNER_SIGN_IN_FREE_FAILURES, slowdownMs: e.OWNER_SIGN_IN_SLOWDOWN_MS },
+    staffTwoFactor: e.STAFF_2FA,
     smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     sseMaxStreamsPerSession: e.SSE_MAX_STREAMS_PER_SESSION,
     imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_BYTES,

@@ -42,6 +42,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     fullName: row.name,
     email: row.email,
     emailVerified: row.emailVerified,
+    twoFactorEnabled: row.twoFactorEnabled,
     roles,
     role: primaryRole(roles),
     avatarUrl: avatarUrlOf(row),

@@ -6,6 +6,8 @@ export const errorStatus = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** STAFF_2FA is `required` and this staff member has not set up two-factor sign-in yet. */
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   ALREADY_EXISTS: 409,

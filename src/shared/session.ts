@@ -7,6 +7,8 @@ export interface SessionUser {
   email: string;
   /** Whether the member has opened the link sent to their e-mail (a banner asks until they do). */
   emailVerified: boolean;
+  /** Whether sign-in asks for a code from the member's authenticator app. */
+  twoFactorEnabled: boolean;
   roles: Role[];
   role: Role;
   avatarUrl: string;
@@ -25,4 +27,6 @@ export interface SessionUser {
 
 export interface SessionResponse {
   user: SessionUser | null;
+  /** The server's STAFF_2FA setting (only on GET /api/accounts/session): whether staff may skip two-factor. */
+  staffTwoFactor?: 'optional' | 'required';
 }

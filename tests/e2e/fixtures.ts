@@ -7,6 +7,8 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import type { SessionResponse } from '~/shared/session';
+import type { TwoFactorSetupResponse } from '~/features/accounts/accounts.schema';
+import { appCode } from '~/server/testing/app-code';
 import { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD, demoMembers } from './support/server-env';
 
 export { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD, demoMembers };
@@ -70,6 +72,29 @@ export async function signInByApi(
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as SessionResponse;
+}
+
+export { appCode };
+
+/**
+ * Turns two-factor on for the member signed in on this request context, as Account settings does; returns the
+ * manual key to compute codes from (`appCode`) and the backup codes.
+ */
+export async function enrolTwoFactorByApi(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  password: string,
+): Promise<TwoFactorSetupResponse> {
+  const headers = { Origin: originOf(testInfo) };
+  const started = await request.post('/api/accounts/account/two-factor', { headers, data: { password } });
+  expect(started.status(), await started.text()).toBe(200);
+  const setup = (await started.json()) as TwoFactorSetupResponse;
+  const confirmed = await request.post('/api/accounts/account/two-factor/confirm', {
+    headers,
+    data: { code: await appCode(setup.manualKey) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return setup;
 }
 
 /**

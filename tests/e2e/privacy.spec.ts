@@ -45,7 +45,7 @@ test('a member downloads their data, deletes their account, and their post stays
   await confirm.getByLabel('Your password').fill('not-my-password');
   await confirm.getByRole('button', { name: 'Delete My Account' }).click();
   await expect(confirm.getByLabel('Your password')).toHaveAccessibleDescription(
-    /That is not your password\./,
+    /That is not your current password\./,
   );
   await page.screenshot({ path: testInfo.outputPath('delete-dialog.png') });
   await confirm.getByLabel('Your password').fill(leaving.password);

@@ -20,6 +20,8 @@ export const paths = {
   orders: () => '/orders',
   profile: () => '/profile',
   account: () => '/account',
+  /** Account settings, scrolled to the two-factor section (the dashboard's setup card links here). */
+  accountTwoFactor: () => '/account#two-factor',
   publicProfile: (userId: string) => `/profile/${encodeURIComponent(userId)}`,
   inbox: () => '/inbox',
   conversation: (conversationId: string) => `/inbox/${encodeURIComponent(conversationId)}`,

@@ -6,6 +6,10 @@ import { Tabs } from '~/client/components/ui/tabs';
 import { useSession } from '~/client/lib/session';
 import { ADMIN_TABS, can, type AdminTabId } from '~/shared/permissions';
 import { AuditLogTab } from '~/features/audit/client/audit-log-tab';
+import {
+  StaffTwoFactorNotice,
+  staffTwoFactorBlocks,
+} from '~/features/accounts/client/staff-two-factor-notice';
 import { DriverQueueTab } from '~/features/delivery/client/driver-queue-tab';
 import { DriversTab } from '~/features/delivery/client/drivers-tab';
 import { ContentTab } from '~/features/feed/client/content-tab';
@@ -44,7 +48,8 @@ const DEFAULT_TAB: AdminTabId = 'orders';
  * tab there is.
  */
 export function Component() {
-  const user = useSession().data?.user;
+  const session = useSession().data;
+  const user = session?.user;
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   // RequireCapability renders this page only for a signed-in member.
@@ -71,7 +76,8 @@ export function Component() {
     <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
       <title>Admin Dashboard · The Vault</title>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Dashboard</h1>
-      {current ? (
+      <StaffTwoFactorNotice user={user} policy={session.staffTwoFactor} />
+      {staffTwoFactorBlocks(user, session.staffTwoFactor) ? null : current ? (
         <Tabs
           label="Dashboard sections"
           value={current.id}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SessionUser } from '~/shared/session';
 import { usPhone } from '~/shared/phone';
 import { isReservedName, RESERVED_NAME_MESSAGE } from '~/shared/reserved-names';
 
@@ -157,3 +158,54 @@ export interface AccountSession {
 export interface AccountSessionsResponse {
   items: AccountSession[];
 }
+
+// Two-factor sign-in (decision 026).
+
+/** A code from the authenticator app (6 digits; spaces ignored), or one of the 10 backup codes (xxxxx-xxxxx). */
+const twoFactorCode = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, 'Enter the code.').max(20, 'That is not a code from your app or a backup code.'));
+
+/** What the sign-in answers: the member, or that the password was right and a code is needed next. */
+export type SignInResponse =
+  { user: SessionUser; twoFactorRequired?: undefined } | { user: null; twoFactorRequired: true };
+
+/** A code of 6 digits is from the app; anything else is tried as a backup code. */
+export const isAppCode = (code: string) => /^\d{6}$/.test(code);
+
+export const twoFactorSignInSchema = z.strictObject({
+  code: twoFactorCode,
+  /** "Remember this device for 30 days": no code asked on this browser until then. */
+  trustDevice: z.boolean().default(false),
+});
+export type TwoFactorSignInInput = z.input<typeof twoFactorSignInSchema>;
+
+/** Starting setup needs the password again (the owner password for the Owner). */
+export const twoFactorSetupSchema = z.strictObject({
+  password: z.string().min(1, 'Enter your password.').max(200),
+});
+export type TwoFactorSetupInput = z.input<typeof twoFactorSetupSchema>;
+
+export interface TwoFactorSetupResponse {
+  /** otpauth:// for the QR code. */
+  totpURI: string;
+  /** The same secret in base32, to type in by hand. */
+  manualKey: string;
+  /** Shown once: each signs in once when the phone is lost. */
+  backupCodes: string[];
+}
+
+export const twoFactorConfirmSchema = z.strictObject({
+  code: twoFactorCode.pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your app.')),
+});
+export type TwoFactorConfirmInput = z.input<typeof twoFactorConfirmSchema>;
+
+export const twoFactorDisableSchema = z.strictObject({
+  password: z.string().min(1, 'Enter your password.').max(200),
+  code: twoFactorCode,
+});
+export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;
+
+export const CODE_MISMATCH = 'That code did not match. Codes change every 30 seconds.';
+export const BACKUP_CODE_MISMATCH = 'That backup code did not match, or it has been used.';

@@ -65,6 +65,10 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   DATA_EXPORT_REQUESTED: 'Data download asked for',
   DATA_EXPORT_DOWNLOADED: 'Data downloaded',
   ACCOUNT_DELETED: 'Account deleted',
+  TWO_FACTOR_ENABLED: 'Two-factor turned on',
+  TWO_FACTOR_DISABLED: 'Two-factor turned off',
+  TWO_FACTOR_RESET: 'Two-factor reset by the operator',
+  TWO_FACTOR_BACKUP_CODE_USED: 'Backup code used',
 };
 
 export const auditEventLabel = (eventType: string) => AUDIT_EVENT_LABELS[eventType] ?? eventType;

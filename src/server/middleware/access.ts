@@ -2,6 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '~/shared/app-error';
 import { can, type Capability } from '~/shared/permissions';
+import { holdsStaffTwoFactorCapability, TWO_FACTOR_REQUIRED_MESSAGE } from '~/shared/staff-two-factor';
 import { resolveSession, type UserRow } from '~/server/session';
 import type { AppEnv } from '../app-env';
 
@@ -49,10 +50,23 @@ export function access(
           if (level !== 'signed-in' && !can(user, level)) {
             throw new AppError('FORBIDDEN', `You do not have permission to do this (${level}).`);
           }
+          if (level !== 'signed-in') refuseStaffWithoutTwoFactor(c, user);
           await next();
         });
   declared.set(handler, level);
   return handler;
+}
+
+/**
+ * STAFF_2FA=required: a route that needs a capability answers staff who hold a private-data capability only once
+ * they have two-factor sign-in. Routes any signed-in member may call (Account settings, where it is set up) answer.
+ */
+function refuseStaffWithoutTwoFactor(c: Context<SignedInEnv>, user: UserRow): void {
+  if (c.get('services').config.staffTwoFactor !== 'required') return;
+  if (user.twoFactorEnabled || !holdsStaffTwoFactorCapability(user)) return;
+  throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED_MESSAGE, {
+    title: 'Set Up Two-Factor Sign-In',
+  });
 }
 
 /** The session's member, resolved once a request; a visitor is refused. */

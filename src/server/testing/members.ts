@@ -34,7 +34,7 @@ export function cookieHeader(response: Response): string {
 }
 
 /** Registers and signs in a new member; returns their cookie and session user. */
-export async function signedInMember(t: TestContext, overrides: Record<string, unknown> = {}) {
+export async function signedInMember(t: Pick<TestContext, 'call'>, overrides: Record<string, unknown> = {}) {
   const input = registration(overrides);
   const registered = await t.call('POST', '/api/accounts/register', input);
   if (registered.status !== 201) throw new Error(`registration failed: ${await registered.text()}`);

@@ -36,8 +36,15 @@ export function Button({
       aria-busy={pending || undefined}
       {...props}
     >
-      {pending && !asChild && <Spinner />}
-      {children}
+      {/* Slot takes exactly one child: `{false}{child}` is two and throws "Slot failed to slot". */}
+      {asChild ? (
+        children
+      ) : (
+        <>
+          {pending && <Spinner />}
+          {children}
+        </>
+      )}
     </Component>
   );
 }

@@ -3,11 +3,14 @@ import { CardTitle } from '~/client/components/ui/card-title';
 
 /** A titled card in a column of them (the profile pages, Account Settings). */
 export function SectionCard({
+  id,
   title,
   description,
   action,
   children,
 }: {
+  /** A link target (`/account#two-factor`). */
+  id?: string;
   title: string;
   description?: string;
   /** A control beside the title, such as a count or a link. */
@@ -16,7 +19,11 @@ export function SectionCard({
 }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-card border border-border bg-surface p-4 sm:p-5">
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className="scroll-mt-20 rounded-card border border-border bg-surface p-4 sm:p-5"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <CardTitle id={headingId} level="h2">

@@ -56,4 +56,11 @@ export const inputKinds = {
   password: { type: 'password', autoComplete: 'current-password' },
   /** Registering: the password manager offers to make and save one. */
   newPassword: { type: 'password', autoComplete: 'new-password' },
+  /** The 6-digit code from an authenticator app: the number pad, and the code the phone offers. */
+  oneTimeCode: {
+    inputMode: 'numeric',
+    autoComplete: 'one-time-code',
+    autoCapitalize: 'none',
+    spellCheck: false,
+  },
 } as const satisfies Record<string, InputHTMLAttributes<HTMLInputElement>>;

@@ -8,13 +8,14 @@ import { ContactDetailsForm } from './contact-details-form';
 import { DevicesSection } from './devices-section';
 import { EmailSection } from './email-section';
 import { PasswordForm } from './password-form';
+import { TwoFactorSection } from './two-factor-section';
 
 /** /account: the member's contact details, e-mail, password and signed-in devices (ARCHITECTURE.md, 22). */
 export function Component() {
   const account = useAccount();
   return (
     <Page title="Account Settings">
-      <PageHeading description="Your contact details, e-mail, password and the devices you are signed in on.">
+      <PageHeading description="Your contact details, e-mail, password, two-factor sign-in and the devices you are signed in on.">
         Account Settings
       </PageHeading>
       <ListStates
@@ -55,6 +56,13 @@ function AccountSections({ account }: { account: AccountDetails }) {
           </SectionCard>
         </>
       )}
+      <SectionCard
+        id="two-factor"
+        title="Two-Factor Sign-In"
+        description="A code from your phone at each sign-in."
+      >
+        <TwoFactorSection ownerAccount={account.ownerAccount} />
+      </SectionCard>
     </>
   );
 }

@@ -14,6 +14,12 @@ import type {
   OwnerLoginInput,
   registerSchema,
   resetPasswordSchema,
+  SignInResponse,
+  twoFactorConfirmSchema,
+  twoFactorDisableSchema,
+  TwoFactorSetupResponse,
+  twoFactorSetupSchema,
+  TwoFactorSignInInput,
   updateAccountSchema,
 } from '../accounts.schema';
 import type { accountsRoutes } from '../server/accounts.routes';
@@ -42,22 +48,32 @@ export function useRegister(
   );
 }
 
-export function useLogin(config: MutationConfig<SessionResponse, LoginInput> = {}) {
+/** A sign-in that answered `twoFactorRequired` has no session yet: the code step comes first. */
+function signedIn(queryClient: QueryClient, response: SignInResponse) {
+  if (!response.twoFactorRequired) forgetEverythingBut(queryClient, response);
+}
+
+export function useLogin(config: MutationConfig<SignInResponse, LoginInput> = {}) {
   return useApiMutation(
     (input) => call(accounts.login.$post({ json: input })),
-    async (queryClient, ...args) => {
-      forgetEverythingBut(queryClient, args[0]);
-    },
+    async (queryClient, ...args) => signedIn(queryClient, args[0]),
     config,
   );
 }
 
-export function useOwnerLogin(config: MutationConfig<SessionResponse, OwnerLoginInput> = {}) {
+export function useOwnerLogin(config: MutationConfig<SignInResponse, OwnerLoginInput> = {}) {
   return useApiMutation(
     (input) => call(accounts['owner-login'].$post({ json: input })),
-    async (queryClient, ...args) => {
-      forgetEverythingBut(queryClient, args[0]);
-    },
+    async (queryClient, ...args) => signedIn(queryClient, args[0]),
+    config,
+  );
+}
+
+/** The code step of either sign-in (the challenge travels in its cookie). */
+export function useTwoFactorSignIn(config: MutationConfig<SignInResponse, TwoFactorSignInInput> = {}) {
+  return useApiMutation(
+    (input) => call(accounts.login['two-factor'].$post({ json: input })),
+    async (queryClient, ...args) => signedIn(queryClient, args[0]),
     config,
   );
 }
@@ -213,6 +229,42 @@ export function useSignOutOtherSessions(config: MutationConfig<{ ended: number }
     () => call(accounts.account.sessions['sign-out-others'].$post()),
     async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: accountQueryKeys.sessions() });
+    },
+    config,
+  );
+}
+
+// Two-factor sign-in (/account#two-factor).
+
+export function useStartTwoFactorSetup(
+  config: MutationConfig<TwoFactorSetupResponse, z.output<typeof twoFactorSetupSchema>> = {},
+) {
+  return useApiMutation(
+    (input) => call(accounts.account['two-factor'].$post({ json: input })),
+    () => {},
+    config,
+  );
+}
+
+export function useConfirmTwoFactor(
+  config: MutationConfig<{ ok: true }, z.output<typeof twoFactorConfirmSchema>> = {},
+) {
+  return useApiMutation(
+    (input) => call(accounts.account['two-factor'].confirm.$post({ json: input })),
+    async (queryClient) => {
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+    config,
+  );
+}
+
+export function useDisableTwoFactor(
+  config: MutationConfig<{ ok: true }, z.output<typeof twoFactorDisableSchema>> = {},
+) {
+  return useApiMutation(
+    (input) => call(accounts.account['two-factor'].disable.$post({ json: input })),
+    async (queryClient) => {
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
     config,
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -7,10 +8,10 @@ import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
-import { type SessionResponse } from '~/shared/session';
-import { loginSchema } from '../accounts.schema';
+import { loginSchema, type SignInResponse } from '../accounts.schema';
 import { useLogin } from './accounts.queries';
 import { OwnerLoginDialog } from './owner-login-dialog';
+import { TwoFactorCodeForm } from './two-factor-code-form';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -19,7 +20,9 @@ export function LoginForm() {
   });
   const rememberMe = useWatch({ control: form.control, name: 'rememberMe' }) ?? false;
 
-  const welcome = ({ user }: SessionResponse) => {
+  const [codeStep, setCodeStep] = useState(false);
+
+  const welcome = ({ user }: SignInResponse) => {
     toast.success(`Welcome back, ${user?.fullName ?? 'member'}!`, {
       description: "You've successfully logged in.",
     });
@@ -27,13 +30,21 @@ export function LoginForm() {
   };
 
   const login = useLogin({
-    onSuccess: welcome,
+    onSuccess: (response) => {
+      form.resetField('password');
+      if (response.twoFactorRequired) setCodeStep(true);
+      else welcome(response);
+    },
     onError: (error) => {
       form.resetField('password');
       if (!form.setServerErrors(error)) form.setFocus('password');
       showErrorToast(error, 'Login Failed');
     },
   });
+
+  if (codeStep) {
+    return <TwoFactorCodeForm onSignedIn={welcome} onRestart={() => setCodeStep(false)} />;
+  }
 
   return (
     <div className="flex flex-col gap-5">

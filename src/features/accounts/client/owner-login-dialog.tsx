@@ -6,9 +6,9 @@ import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
-import { type SessionResponse } from '~/shared/session';
-import { ownerLoginSchema } from '../accounts.schema';
+import { ownerLoginSchema, type SignInResponse } from '../accounts.schema';
 import { useOwnerLogin } from './accounts.queries';
+import { TwoFactorCodeForm } from './two-factor-code-form';
 
 /** Remember this device comes from the sign-in form beside it. */
 const ownerPasswordSchema = ownerLoginSchema.pick({ ownerPassword: true });
@@ -19,17 +19,20 @@ export function OwnerLoginDialog({
   onSignedIn,
 }: {
   rememberMe: boolean;
-  onSignedIn: (session: SessionResponse) => void;
+  onSignedIn: (session: SignInResponse) => void;
 }) {
   const [open, setOpen] = useState(false);
+  /** The owner password was right and the Owner has two-factor on: the code comes next, in this dialog. */
+  const [codeStep, setCodeStep] = useState(false);
   const form = useContractForm(ownerPasswordSchema, { defaultValues: { ownerPassword: '' } });
   const clear = () => form.reset({ ownerPassword: '' });
 
   const ownerLogin = useOwnerLogin({
-    onSuccess: (session) => {
+    onSuccess: (response) => {
       clear();
+      if (response.twoFactorRequired) return setCodeStep(true);
       setOpen(false);
-      onSignedIn(session);
+      onSignedIn(response);
     },
     onError: (error) => {
       clear();
@@ -40,6 +43,7 @@ export function OwnerLoginDialog({
 
   const changeOpen = (next: boolean) => {
     if (!next) clear();
+    setCodeStep(false);
     setOpen(next);
   };
 
@@ -51,23 +55,39 @@ export function OwnerLoginDialog({
           Sign in as Owner
         </Button>
       </Dialog.Trigger>
-      <DialogPanel title="Owner Login" description="Please enter the owner password to proceed.">
-        <form
-          noValidate
-          className="mt-5"
-          onSubmit={form.handleSubmit(({ ownerPassword }) =>
-            ownerLogin.mutate({ ownerPassword, rememberMe }),
-          )}
-        >
-          <TextField
-            label="Owner password"
-            {...inputKinds.password}
-            disabled={ownerLogin.isPending}
-            {...form.field('ownerPassword')}
-          />
-          <DialogActions className="mt-6" confirmLabel="Sign In" pending={ownerLogin.isPending} />
-        </form>
-      </DialogPanel>
+      {codeStep ? (
+        <DialogPanel title="Owner Login" description="Two-factor sign-in is on for the Owner account.">
+          <div className="mt-5">
+            <TwoFactorCodeForm
+              inDialog
+              onSignedIn={(response) => {
+                setOpen(false);
+                setCodeStep(false);
+                onSignedIn(response);
+              }}
+              onRestart={() => setCodeStep(false)}
+            />
+          </div>
+        </DialogPanel>
+      ) : (
+        <DialogPanel title="Owner Login" description="Please enter the owner password to proceed.">
+          <form
+            noValidate
+            className="mt-5"
+            onSubmit={form.handleSubmit(({ ownerPassword }) =>
+              ownerLogin.mutate({ ownerPassword, rememberMe }),
+            )}
+          >
+            <TextField
+              label="Owner password"
+              {...inputKinds.password}
+              disabled={ownerLogin.isPending}
+              {...form.field('ownerPassword')}
+            />
+            <DialogActions className="mt-6" confirmLabel="Sign In" pending={ownerLogin.isPending} />
+          </form>
+        </DialogPanel>
+      )}
     </Dialog.Root>
   );
 }

@@ -13,6 +13,10 @@ import {
   ownerLoginSchema,
   registerSchema,
   resetPasswordSchema,
+  twoFactorConfirmSchema,
+  twoFactorDisableSchema,
+  twoFactorSetupSchema,
+  twoFactorSignInSchema,
   updateAccountSchema,
   verifyEmailSchema,
 } from '../accounts.schema';
@@ -29,6 +33,12 @@ import { register, signIn, signOut } from './accounts.service';
 import { resendVerificationEmail, verifyEmail } from './email-verification.service';
 import { ownerSignIn } from './owner-sign-in.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
+import {
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  signInWithCode,
+  startTwoFactorSetup,
+} from './two-factor.service';
 import { generatedAvatarSvg } from './avatar.service';
 
 export const accountsRoutes = new Hono<AppEnv>()
@@ -42,6 +52,12 @@ export const accountsRoutes = new Hono<AppEnv>()
   })
   .post('/owner-login', access('public'), validate('json', ownerLoginSchema), async (c) => {
     const { body, setCookies } = await ownerSignIn(c.var.ctx, c.req.valid('json'));
+    forwardCookies(c, setCookies);
+    return c.json(body, 200);
+  })
+  // The code step of either sign-in, when it answered `twoFactorRequired` (its cookie holds the challenge).
+  .post('/login/two-factor', access('public'), validate('json', twoFactorSignInSchema), async (c) => {
+    const { body, setCookies } = await signInWithCode(c.var.ctx, c.req.valid('json'));
     forwardCookies(c, setCookies);
     return c.json(body, 200);
   })
@@ -77,6 +93,25 @@ export const accountsRoutes = new Hono<AppEnv>()
   })
   .post('/account/email', access('signed-in'), validate('json', changeEmailSchema), async (c) =>
     c.json(await changeEmail(c.var.ctx, c.var.user, c.req.valid('json')), 200),
+  )
+  .post('/account/two-factor', access('signed-in'), validate('json', twoFactorSetupSchema), async (c) =>
+    c.json(await startTwoFactorSetup(c.var.ctx, c.var.user, c.req.valid('json')), 200),
+  )
+  .post(
+    '/account/two-factor/confirm',
+    access('signed-in'),
+    validate('json', twoFactorConfirmSchema),
+    async (c) => {
+      const { body, setCookies } = await confirmTwoFactorSetup(c.var.ctx, c.var.user, c.req.valid('json'));
+      forwardCookies(c, setCookies);
+      return c.json(body, 200);
+    },
+  )
+  .post(
+    '/account/two-factor/disable',
+    access('signed-in'),
+    validate('json', twoFactorDisableSchema),
+    async (c) => c.json(await disableTwoFactor(c.var.ctx, c.var.user, c.req.valid('json')), 200),
   )
   .get('/account/sessions', access('signed-in'), async (c) =>
     c.json(await listSessions(c.var.ctx, c.var.user, { currentSessionId: c.var.sessionId }), 200),

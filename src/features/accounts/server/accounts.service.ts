@@ -6,7 +6,6 @@ import type { Executor } from '~/server/db/client';
 import { session, user } from '~/server/db/tables/auth.tables';
 import { shopSettings } from '~/server/db/tables/shop.tables';
 import { enforceRateLimit, hitRateLimit } from '~/server/rate-limit';
-import type { SessionResponse } from '~/shared/session';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { toSessionUser } from '~/server/session';
 import type { ServiceContext } from '~/server/service-context';
@@ -15,6 +14,7 @@ import {
   type loginSchema,
   type registerSchema,
   type RegisterResponse,
+  type SignInResponse,
 } from '../accounts.schema';
 import { refuseCommonPassword } from './password-policy';
 
@@ -117,7 +117,7 @@ export async function register(
 export async function signIn(
   ctx: ServiceContext,
   input: z.output<typeof loginSchema>,
-): Promise<WithCookies<SessionResponse>> {
+): Promise<WithCookies<SignInResponse>> {
   const { db, auth, request: meta } = ctx;
   const { signInPerIp, signInPerAccount } = ctx.config.rateLimits;
   await enforceRateLimit(ctx, `sign-in:ip:${meta.ip}`, signInPerIp);
@@ -128,10 +128,13 @@ export async function signIn(
       headers: meta.headers,
       returnHeaders: true,
     });
-    const [row] = await db.select().from(user).where(eq(user.id, response.user.id));
+    // With two-factor on, the plugin answered instead: no session yet, a signed challenge cookie for the code step.
+    const twoFactorRequired = 'twoFactorRedirect' in response;
+    const [row] = await db.select().from(user).where(eq(user.email, input.email));
     if (!row!.emailVerified && (await verifiedEmailRequired(db))) {
-      // The password was right, so saying why is safe: end the session just made and send a fresh link.
-      await db.delete(session).where(eq(session.token, response.token));
+      // The password was right, so saying why is safe: end the session just made (or drop the challenge's cookie)
+      // and send a fresh link.
+      if (!twoFactorRequired) await db.delete(session).where(eq(session.token, response.token));
       const { allowed } = await hitRateLimit(
         ctx,
         `verification-email:${row!.id}`,
@@ -140,7 +143,10 @@ export async function signIn(
       if (allowed) await auth.api.sendVerificationEmail({ body: { email: row!.email } });
       throw emailNotConfirmed(row!.email);
     }
-    return { body: { user: toSessionUser(row!) }, setCookies: headers.getSetCookie() };
+    const body: SignInResponse = twoFactorRequired
+      ? { user: null, twoFactorRequired: true }
+      : { user: toSessionUser(row!) };
+    return { body, setCookies: headers.getSetCookie() };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (errorCode(error) === 'BANNED_USER') throw banned();

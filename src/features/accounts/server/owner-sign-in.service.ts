@@ -10,9 +10,8 @@ import type { Executor } from '~/server/db/client';
 import { hitRateLimit, tooManyAttempts } from '~/server/rate-limit';
 import type { ServiceContext } from '~/server/service-context';
 import { toSessionUser } from '~/server/session';
-import type { SessionResponse } from '~/shared/session';
 import { notify } from '~/features/notifications/server/notifications.service';
-import type { ownerLoginSchema } from '../accounts.schema';
+import type { ownerLoginSchema, SignInResponse } from '../accounts.schema';
 import { loginFailed, type WithCookies } from './accounts.service';
 
 /**
@@ -33,18 +32,13 @@ const FAILURES_KEY = 'owner-sign-in:failures';
 export async function ownerSignIn(
   ctx: ServiceContext,
   input: z.output<typeof ownerLoginSchema>,
-): Promise<WithCookies<SessionResponse>> {
+): Promise<WithCookies<SignInResponse>> {
   const { db, auth, now, request: meta, config } = ctx;
   const addressKey = `owner-sign-in:${meta.ip}`;
   await refuseWhileBackingOff(ctx, addressKey);
   if ((await failuresThisHour(ctx)) >= SLOW_DOWN_AFTER) await sleep(config.ownerSignIn.slowdownMs);
 
-  const [stored] = await db.select().from(appMeta).where(eq(appMeta.key, OWNER_PASSWORD_HASH_KEY));
-  const matches =
-    stored !== undefined &&
-    input.ownerPassword.length > 0 &&
-    (await verifyPassword({ hash: stored.value, password: input.ownerPassword }));
-  const owner = matches ? await findOwner(db) : undefined;
+  const owner = (await ownerPasswordMatches(db, input.ownerPassword)) ? await findOwner(db) : undefined;
 
   await writeAudit(db, {
     eventType: 'OWNER_LOGIN',
@@ -59,12 +53,23 @@ export async function ownerSignIn(
   }
   await db.delete(signInBackoff).where(eq(signInBackoff.key, addressKey));
 
-  const { headers } = await auth.api.startOwnerSession({
+  const { headers, response } = await auth.api.startOwnerSession({
     body: { userId: owner.id, rememberMe: input.rememberMe },
     headers: meta.headers,
     returnHeaders: true,
   });
-  return { body: { user: toSessionUser(owner) }, setCookies: headers.getSetCookie() };
+  // Two-factor on (and this browser not trusted): the plugin swapped the session for its code challenge.
+  const body: SignInResponse =
+    'twoFactorRedirect' in response
+      ? { user: null, twoFactorRequired: true }
+      : { user: toSessionUser(owner) };
+  return { body, setCookies: headers.getSetCookie() };
+}
+
+/** Whether `password` is the owner password (stored as a hash in app_meta). */
+export async function ownerPasswordMatches(db: Executor, password: string): Promise<boolean> {
+  const [stored] = await db.select().from(appMeta).where(eq(appMeta.key, OWNER_PASSWORD_HASH_KEY));
+  return stored !== undefined && password.length > 0 && verifyPassword({ hash: stored.value, password });
 }
 
 /** How long an address with `failures` wrong passwords in a row waits after its last one. */
@@ -121,7 +126,7 @@ async function recordFailure(ctx: ServiceContext, addressKey: string): Promise<v
   });
 }
 
-async function findOwner(db: Executor) {
+export async function findOwner(db: Executor) {
   const [owner] = await db
     .select()
     .from(user)

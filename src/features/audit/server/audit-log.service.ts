@@ -615,6 +615,20 @@ function sentenceOf(row: AuditRow, lookup: Lookup): DetailPart[] {
     case 'ACCOUNT_DELETED':
       say('Deleted their account; their personal details were removed.');
       break;
+    case 'TWO_FACTOR_ENABLED':
+      say('Turned on two-factor sign-in.');
+      break;
+    case 'TWO_FACTOR_DISABLED':
+      say('Turned off two-factor sign-in.');
+      break;
+    case 'TWO_FACTOR_RESET':
+      say('Turned off two-factor sign-in for ', member(text(meta.memberId)), ' (npm run reset-2fa).');
+      break;
+    case 'TWO_FACTOR_BACKUP_CODE_USED': {
+      const left = count(meta.codesLeft);
+      say('Signed in with a backup code', left === undefined ? '' : ` (${plural(left, 'code')} left)`, '.');
+      break;
+    }
     default:
       say(`Recorded ${row.eventType}.`);
   }

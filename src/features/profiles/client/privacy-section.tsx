@@ -7,6 +7,7 @@ import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { SectionCard } from '~/client/components/ui/section-card';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
+import { useSession } from '~/client/lib/session';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { formatDateTime } from '~/client/lib/format-time';
@@ -99,7 +100,8 @@ function DownloadDataDialog() {
 function DeleteAccountDialog() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const form = useContractForm(deleteAccountSchema, { defaultValues: { password: '' } });
+  const twoFactorOn = useSession().data?.user?.twoFactorEnabled ?? false;
+  const form = useContractForm(deleteAccountSchema, { defaultValues: { password: '', code: '' } });
   const remove = useDeleteAccount({
     onSuccess: () => {
       toast('Account deleted', { description: 'Your personal details are removed. Goodbye.' });
@@ -107,12 +109,13 @@ function DeleteAccountDialog() {
     },
     onError: (error) => {
       form.resetField('password');
+      form.resetField('code');
       form.setServerErrors(error);
       showErrorToast(error, 'Account Not Deleted');
     },
   });
   const changeOpen = (next: boolean) => {
-    if (!next) form.reset({ password: '' });
+    if (!next) form.reset({ password: '', code: '' });
     setOpen(next);
   };
 
@@ -133,6 +136,16 @@ function DeleteAccountDialog() {
             disabled={remove.isPending}
             {...form.field('password')}
           />
+          {twoFactorOn && (
+            <div className="mt-4">
+              <TextField
+                label="Code from your app or a backup code"
+                {...inputKinds.handle}
+                disabled={remove.isPending}
+                {...form.field('code')}
+              />
+            </div>
+          )}
           <DialogActions
             className="mt-6"
             variant="danger"

@@ -1,14 +1,14 @@
-import { APIError } from 'better-auth/api';
 import { and, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
 import { rolesOf } from '~/shared/permissions';
 import { FORMER_MEMBER } from '~/features/audit/audit.schema';
+import { confirmIdentity } from '~/features/accounts/server/two-factor.service';
 import { applyAward } from '~/features/economy/server/ledger.service';
 import { ARCHIVED_STATUSES } from '~/features/shop/orders.schema';
 import { writeAudit } from '~/server/audit';
 import type { Executor } from '~/server/db/client';
-import { account, session, user, verification } from '~/server/db/tables/auth.tables';
+import { account, session, twoFactor, user, verification } from '~/server/db/tables/auth.tables';
 import { memberCooldown } from '~/server/db/tables/economy.tables';
 import { feedMediaUpload } from '~/server/db/tables/feed.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
@@ -18,7 +18,6 @@ import { rewardRedemption } from '~/server/db/tables/rewards.tables';
 import { smsRecipient } from '~/server/db/tables/sms.tables';
 import { rememberErasedIdentity } from '~/server/erased-identity';
 import { publish } from '~/server/events';
-import { enforceRateLimit } from '~/server/rate-limit';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { keyFromUploadUrl } from '~/server/uploads/upload-urls';
 import {
@@ -32,22 +31,6 @@ import {
  * Delete My Account (docs/decisions/025). The member's row stays, as "Former member" without personal fields, so
  * their posts, comments, messages and orders keep an author; everything personal goes, in one transaction.
  */
-
-const wrongPassword = () =>
-  new AppError('BAD_REQUEST', 'That is not your password.', {
-    fields: { password: 'That is not your password.' },
-  });
-
-/** The member proves it is them: their password now; a two-factor code joins here once two-factor sign-in exists. */
-async function confirmIdentity(ctx: ServiceContext, actor: Actor, password: string): Promise<void> {
-  await enforceRateLimit(ctx, `password-check:${actor.id}`, ctx.config.rateLimits.signInPerAccount);
-  try {
-    await ctx.auth.api.verifyPassword({ body: { password }, headers: ctx.request.headers });
-  } catch (error) {
-    if (error instanceof APIError) throw wrongPassword();
-    throw error;
-  }
-}
 
 /** Refusals that leave everything as it was: the Owner, an order in progress, a driver's run in progress. */
 async function refuseWhileBusy(tx: Executor, member: Actor): Promise<void> {
@@ -89,7 +72,7 @@ export async function deleteAccount(
 ): Promise<{ ok: true }> {
   const { db, now, config, storage } = ctx;
   if (rolesOf(actor).includes('Owner')) throw new AppError('FORBIDDEN', OWNER_DELETION_REFUSAL);
-  await confirmIdentity(ctx, actor, input.password);
+  await confirmIdentity(ctx, actor, input);
 
   const filesToRemove = await db.transaction(async (tx) => {
     const [member] = await tx.select().from(user).where(eq(user.id, actor.id)).for('update');
@@ -127,6 +110,7 @@ export async function deleteAccount(
         smsConsent: false,
         isApprovedDriver: false,
         isOnline: false,
+        twoFactorEnabled: false,
         // Every "not banned" rule (sign-in, leaderboard, Mass SMS, referral awards) leaves them out too.
         banned: true,
         banReason: 'Account deleted',
@@ -138,6 +122,7 @@ export async function deleteAccount(
     // Signed out everywhere at once, and no password to sign in with again.
     await tx.delete(session).where(eq(session.userId, member.id));
     await tx.delete(account).where(eq(account.userId, member.id));
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, member.id));
     // Open e-mail links too: a reset link must not give the account a password again.
     await tx
       .delete(verification)

@@ -5,12 +5,15 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awardCause } from '~/server/db/tables/economy.tables';
 import { auditLog } from '~/server/db/tables/audit.tables';
-import { user } from '~/server/db/tables/auth.tables';
+import { twoFactor, user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { dataExport } from '~/server/db/tables/privacy.tables';
 import { readRouteAccessSnapshot } from '~/server/testing/route-access-snapshot';
 import { cookieHeader, registration, signedInMember, signedInWithRoles } from '~/server/testing/members';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
+import { appCode } from '~/server/testing/app-code';
+import { enrolTwoFactor } from '~/server/testing/two-factor';
+import { CODE_MISMATCH } from '~/features/accounts/accounts.schema';
 import { seedShopWithSticker } from '~/features/shop/server/shop.seed';
 import { setOrderStatus } from '~/features/shop/server/order-status.service';
 import type { DataExportResponse } from '../privacy.schema';
@@ -31,6 +34,8 @@ afterAll(() => t.close());
 
 const as = (cookie: string) => ({ Cookie: cookie });
 const json = async <T>(response: Response) => (await response.json()) as T;
+/** A six-digit code that is not this one (its first digit moved on). */
+const otherThan = (code: string) => `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
 const errorOf = async (response: Response) =>
   ((await response.json()) as { error: { message: string } }).error.message;
 /** The parts of data.json these tests read. */
@@ -279,11 +284,39 @@ describe('Delete My Account', () => {
   const remove = (cookie: string, password = 'correct horse battery') =>
     t.call('POST', '/api/profile/delete-account', { password }, as(cookie));
 
+  it('asks a member with two-factor on for a code as well, and deletes with the right one', async () => {
+    const member = await signedInMember(t);
+    const { cookie, manualKey } = await enrolTwoFactor(t, member.cookie, 'correct horse battery');
+    const withoutCode = await remove(cookie);
+    expect(withoutCode.status).toBe(400);
+    expect(await errorOf(withoutCode)).toBe('Enter a code from your authenticator app, or a backup code.');
+    const wrongCode = await t.call(
+      'POST',
+      '/api/profile/delete-account',
+      { password: 'correct horse battery', code: otherThan(await appCode(manualKey)) },
+      as(cookie),
+    );
+    expect(wrongCode.status).toBe(400);
+    expect(await errorOf(wrongCode)).toBe(CODE_MISMATCH);
+    const deleted = await t.call(
+      'POST',
+      '/api/profile/delete-account',
+      { password: 'correct horse battery', code: await appCode(manualKey) },
+      as(cookie),
+    );
+    expect(deleted.status).toBe(200);
+    const [row] = await t.database.db.select().from(user).where(eq(user.id, member.user.id));
+    expect(row).toMatchObject({ twoFactorEnabled: false, name: 'Former member' });
+    expect(await t.database.db.select().from(twoFactor).where(eq(twoFactor.userId, member.user.id))).toEqual(
+      [],
+    );
+  });
+
   it('is refused with a wrong password, to the Owner, with an order in progress and with a run in progress', async () => {
     const member = await signedInMember(t);
     const wrong = await remove(member.cookie, 'not my password');
     expect(wrong.status).toBe(400);
-    expect(await errorOf(wrong)).toBe('That is not your password.');
+    expect(await errorOf(wrong)).toBe('That is not your current password.');
 
     const owner = await signedInWithRoles(t, ['Owner']);
     const ownerTry = await t.call(

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 // Tables better-auth reads and writes (user, session, account, verification), with our member fields on `user`.
@@ -30,6 +31,8 @@ export const user = pgTable(
     banned: boolean().notNull().default(false),
     banReason: text(),
     banExpires: timestamp({ withTimezone: true }),
+    // better-auth two-factor plugin: set once the member has confirmed a code from their authenticator app.
+    twoFactorEnabled: boolean().notNull().default(false),
     // The Vault.
     roles: text()
       .array()
@@ -128,6 +131,27 @@ export const verification = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * better-auth two-factor plugin: the member's TOTP secret and backup codes, both encrypted with the server secret
+ * (so a backup carries the secret: decision 005's addendum). `verified` stays false until the first code is
+ * confirmed; the failure count and lock are the plugin's per-account lockout.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean().notNull().default(true),
+    failedVerificationCount: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
 );
 
 /**
