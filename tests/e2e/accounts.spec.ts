@@ -285,6 +285,23 @@ test.describe('Sign in', () => {
     expect(cookie!.httpOnly).toBe(true);
   });
 
+  test('a member sent to sign in from a members-only page is taken back to it afterwards', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const member = uniqueMember(testInfo, 'Return Trip');
+    await registerByApi(request, testInfo, member);
+
+    await page.goto('/orders');
+    await expect(page).toHaveURL('/login');
+    await signInThroughForm(page, member.email, member.password);
+    await expect(page).toHaveURL('/orders');
+    await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
+    // Back does not return to the sign-in page: it was replaced.
+    await page.goBack();
+    await expect(page).not.toHaveURL('/login');
+  });
+
   test('a member who ticks Remember this device stays signed in after the browser closes', async ({
     page,
     request,

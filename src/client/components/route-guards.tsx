@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '~/client/lib/session';
 import type { Capability } from '~/shared/permissions';
 import { can } from '~/shared/permissions';
-import { paths } from '../lib/paths';
+import { paths, returnPathOf } from '../lib/paths';
 import { LoadingVault } from './loading-vault';
 import { SessionUnavailable } from './session-unavailable';
 
@@ -16,7 +16,9 @@ export function RequireSession() {
   if (session.data === undefined) {
     return session.isError ? <SessionUnavailable onRetry={() => void session.refetch()} /> : <LoadingVault />;
   }
-  if (!session.data.user) return <Navigate to={paths.login()} replace state={{ from: location.pathname }} />;
+  if (!session.data.user) {
+    return <Navigate to={paths.login()} replace state={{ from: location.pathname + location.search }} />;
+  }
   return <Outlet />;
 }
 
@@ -33,12 +35,14 @@ export function RequireCapability({ capability }: { capability: Capability }) {
 }
 
 /**
- * The welcome, sign-in and request-access pages are for visitors: a signed-in member goes straight to the feed,
- * without a glimpse of the visitor's page first. If the session cannot be read, the visitor's page still opens.
+ * The welcome, sign-in and request-access pages are for visitors: a signed-in member goes straight to the feed
+ * (or back to the page that sent them to sign in), without a glimpse of the visitor's page first. If the session cannot be read, the visitor's page still opens.
  */
 export function VisitorsOnly() {
   const session = useSession();
+  const location = useLocation();
   if (session.data === undefined && !session.isError) return <LoadingVault />;
-  if (session.data?.user) return <Navigate to={paths.feed()} replace />;
+  // Just signed in on /login: on to the page that sent them there, if one did.
+  if (session.data?.user) return <Navigate to={returnPathOf(location.state) ?? paths.feed()} replace />;
   return <Outlet />;
 }

@@ -38,3 +38,13 @@ export const routePatterns = {
   /** The inbox with or without an open conversation. */
   inbox: '/inbox/:conversationId?',
 } as const;
+
+/**
+ * Where a visitor sent to sign in was going (RequireSession puts it in the history state), so signing in takes
+ * them there instead of the feed. Only a path on this site: a history state is ours, but it is checked anyway.
+ */
+export function returnPathOf(state: unknown): string | undefined {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return undefined;
+  return from;
+}

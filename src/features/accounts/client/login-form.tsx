@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
-import { paths } from '~/client/lib/paths';
+import { paths, returnPathOf } from '~/client/lib/paths';
 import { loginSchema, type SignInResponse } from '../accounts.schema';
 import { useLogin } from './accounts.queries';
 import { OwnerLoginDialog } from './owner-login-dialog';
@@ -15,6 +15,8 @@ import { TwoFactorCodeForm } from './two-factor-code-form';
 
 export function LoginForm() {
   const navigate = useNavigate();
+  // The page that sent them here to sign in, if any: signing in goes back to it.
+  const returnTo = returnPathOf(useLocation().state) ?? paths.feed();
   const form = useContractForm(loginSchema, {
     defaultValues: { email: '', password: '', rememberMe: false },
   });
@@ -26,7 +28,7 @@ export function LoginForm() {
     toast.success(`Welcome back, ${user?.fullName ?? 'member'}!`, {
       description: "You've successfully logged in.",
     });
-    void navigate(paths.feed());
+    void navigate(returnTo, { replace: true });
   };
 
   const login = useLogin({
