@@ -7,7 +7,7 @@ import { parseConfig, type Config } from '../config';
 import { EventHub } from '../events';
 import { createLogger } from '../logger';
 import { signedInMember, cookieHeader } from '../testing/members';
-import { TEST_ORIGIN } from '../testing/test-context';
+import { callerOf, TEST_ORIGIN } from '../testing/test-context';
 import { TestClock } from '../testing/test-clock';
 import { appCode } from '../testing/app-code';
 import { enrolTwoFactor, withChallenge } from '../testing/two-factor';
@@ -38,16 +38,7 @@ async function appOn(config: Config) {
   });
   const app = createApp(services);
   return {
-    call: async (method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) =>
-      app.request(urlPath, {
-        method,
-        headers: {
-          Origin: TEST_ORIGIN,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...headers,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
+    call: callerOf(app),
     async close() {
       await services.mailer.settled();
       services.mailer.close();
@@ -96,5 +87,6 @@ describe('a backup restored on a new machine', () => {
     } finally {
       await after.close();
     }
-  });
+    // Two embedded databases on disk, migrated from nothing, and a backup between them: slow on a busy machine.
+  }, 120_000);
 });

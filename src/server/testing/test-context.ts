@@ -73,6 +73,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** `call` for an app: a request as our own pages send it (JSON body, same Origin). */
+export function callerOf(app: ReturnType<typeof createApp>): TestContext['call'] {
+  return async (method, urlPath, body, headers = {}) =>
+    app.request(urlPath, {
+      method,
+      headers: {
+        Origin: TEST_ORIGIN,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+}
+
 /** The real app on a real database, with test settings. `env` overrides configuration keys. */
 export async function createTestContext(
   options: { env?: Record<string, string>; app?: AppOptions } = {},
@@ -107,17 +121,7 @@ export async function createTestContext(
     mailer: services.mailer,
     databaseUrl: url,
     ctx: (overrides = {}) => ({ ...jobContext(services), ...overrides }),
-    async call(method, urlPath, body, headers = {}) {
-      return app.request(urlPath, {
-        method,
-        headers: {
-          Origin: TEST_ORIGIN,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...headers,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    },
+    call: callerOf(app),
     async close() {
       await services.mailer.settled();
       services.mailer.close();
