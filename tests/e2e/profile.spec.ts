@@ -308,11 +308,18 @@ test.describe('Profile', () => {
     await expectTitleToast(page, 'Referral code copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(user.referralCode);
 
+    // Each opens its dialog (privacy.spec.ts follows them through); Cancel closes it.
     const privacy = page.getByRole('region', { name: 'Privacy & Data' });
-    await privacy.getByRole('button', { name: 'Download My Data' }).click();
-    await expectTitleToast(page, 'Feature in development', 'default');
-    await privacy.getByRole('button', { name: 'Delete My Account' }).click();
-    await expectTitleToast(page, 'Feature in development', 'default');
+    for (const [button, title] of [
+      ['Download My Data', 'Download My Data'],
+      ['Delete My Account', 'Delete My Account?'],
+    ] as const) {
+      await privacy.getByRole('button', { name: button }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+    }
   });
 });
 
