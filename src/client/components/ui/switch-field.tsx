@@ -1,5 +1,6 @@
 import { Switch } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 export interface SwitchFieldProps {
   checked: boolean;
@@ -41,4 +42,17 @@ export function SwitchField({ checked, onCheckedChange, label, description, disa
       </Switch.Root>
     </div>
   );
+}
+
+/** A switch bound to a boolean form field (`form.control`, the field's name). */
+export function FormSwitchField<TFields extends FieldValues, TOutput>({
+  control,
+  name,
+  ...props
+}: Omit<SwitchFieldProps, 'checked' | 'onCheckedChange'> & {
+  control: Control<TFields, unknown, TOutput>;
+  name: Path<TFields>;
+}) {
+  const { field } = useController({ control, name });
+  return <SwitchField {...props} checked={field.value === true} onCheckedChange={field.onChange} />;
 }

@@ -1,7 +1,6 @@
-import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormActions } from '~/client/components/ui/form-actions';
-import { SwitchField } from '~/client/components/ui/switch-field';
+import { FormSwitchField } from '~/client/components/ui/switch-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { formatUsPhone } from '~/shared/phone';
@@ -36,17 +35,11 @@ export function ContactDetailsForm({ account }: { account: AccountDetails }) {
       <fieldset disabled={update.isPending} className="flex flex-col gap-4">
         <legend className="sr-only">Contact details</legend>
         <ContactFields field={form.field} />
-        <Controller
+        <FormSwitchField
           control={form.control}
           name="smsConsent"
-          render={({ field }) => (
-            <SwitchField
-              label="Texts about orders and news"
-              description="Message and data rates may apply; reply STOP to opt out."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          label="Texts about orders and news"
+          description="Message and data rates may apply; reply STOP to opt out."
         />
       </fieldset>
       <FormActions

@@ -1,13 +1,13 @@
 import { ImageOff, ImageUp } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, useWatch, type DefaultValues } from 'react-hook-form';
+import { useWatch, type DefaultValues } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { HiddenFileInput } from '~/client/components/ui/hidden-file-input';
 import { SelectField } from '~/client/components/ui/select-field';
 import { Spinner } from '~/client/components/ui/spinner';
-import { SwitchField } from '~/client/components/ui/switch-field';
+import { FormSwitchField } from '~/client/components/ui/switch-field';
 import { TextField } from '~/client/components/ui/text-field';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
@@ -171,31 +171,19 @@ export function RewardFormDialog({ reward, onDone }: { reward?: RewardAdminView;
             ))}
           </SelectField>
           <div className="flex flex-col gap-2 border-t border-border pt-3">
-            <Controller
+            <FormSwitchField
               control={form.control}
               name="needsApproval"
-              render={({ field }) => (
-                <SwitchField
-                  label="Needs approval"
-                  description="Staff approve each redemption before it reaches the member’s cart."
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                  disabled={save.isPending}
-                />
-              )}
+              label="Needs approval"
+              description="Staff approve each redemption before it reaches the member’s cart."
+              disabled={save.isPending}
             />
-            <Controller
+            <FormSwitchField
               control={form.control}
               name="hidden"
-              render={({ field }) => (
-                <SwitchField
-                  label="Hidden"
-                  description="Members do not see it in the Rewards Center."
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                  disabled={save.isPending}
-                />
-              )}
+              label="Hidden"
+              description="Members do not see it in the Rewards Center."
+              disabled={save.isPending}
             />
           </div>
         </fieldset>

@@ -32,9 +32,8 @@ import {
  * their posts, comments, messages and orders keep an author; everything personal goes, in one transaction.
  */
 
-/** Refusals that leave everything as it was: the Owner, an order in progress, a driver's run in progress. */
+/** Refusals that leave everything as it was: an order in progress, a driver's run in progress. */
 async function refuseWhileBusy(tx: Executor, member: Actor): Promise<void> {
-  if (rolesOf(member).includes('Owner')) throw new AppError('FORBIDDEN', OWNER_DELETION_REFUSAL);
   const open = await tx.$count(
     shopOrder,
     and(eq(shopOrder.userId, member.id), notInArray(shopOrder.status, [...ARCHIVED_STATUSES])),
@@ -71,6 +70,7 @@ export async function deleteAccount(
   input: z.output<typeof deleteAccountSchema>,
 ): Promise<{ ok: true }> {
   const { db, now, config, storage } = ctx;
+  // The Owner is refused before anything else (roles are read from this request's session).
   if (rolesOf(actor).includes('Owner')) throw new AppError('FORBIDDEN', OWNER_DELETION_REFUSAL);
   await confirmIdentity(ctx, actor, input);
 

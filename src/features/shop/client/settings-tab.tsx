@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { FormActions } from '~/client/components/ui/form-actions';
 import { ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { SelectField } from '~/client/components/ui/select-field';
-import { SwitchField } from '~/client/components/ui/switch-field';
+import { FormSwitchField } from '~/client/components/ui/switch-field';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { formatUsPhone } from '~/shared/phone';
@@ -149,17 +149,11 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
           options={timeZoneOptions(settings.timeZone)}
           {...form.field('timeZone')}
         />
-        <Controller
+        <FormSwitchField
           control={form.control}
           name="requireVerifiedEmail"
-          render={({ field }) => (
-            <SwitchField
-              label="Confirmed e-mail required"
-              description="On: members sign in only after opening the link sent to their e-mail, and those signed in without one are signed out. Off: they may, with a reminder."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          label="Confirmed e-mail required"
+          description="On: members sign in only after opening the link sent to their e-mail, and those signed in without one are signed out. Off: they may, with a reminder."
         />
       </fieldset>
       <FormActions
