@@ -10,9 +10,9 @@ const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src') } },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     // The PostgreSQL pass adds the race tests and skips what never touches a database (lint, migrations files).
-    exclude: backend === 'postgres' ? ['scripts/**'] : ['**/*.pg.test.ts'],
+    exclude: backend === 'postgres' ? ['scripts/**', 'bench/**'] : ['**/*.pg.test.ts'],
     globalSetup: ['src/server/testing/global-setup.ts'],
     environment: 'node',
     pool: 'forks',

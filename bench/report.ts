@@ -2,6 +2,8 @@ import os from 'node:os';
 import type { LoadSummary } from './load';
 
 export interface Measurement {
+  /** The scenario's key, for the goals (bench/goals.ts). */
+  key?: string;
   name: string;
   summary: LoadSummary;
   /** This process's resident memory right after the scenario: servers and database, not the load generator. */

@@ -1,6 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { startAppServer } from './app-server';
 import { openBenchBackend, type BenchBackend } from './backend';
 import { LoadGenerator, type LoadRequest } from './load';
+import { formatGoals, recordedFigures, recordFigure } from './goals';
 import { formatTable, machineInfo, type Measurement } from './report';
 import { prepareRequest, scenarios } from './scenarios';
 import {
@@ -15,6 +19,8 @@ import {
  * `npm run bench`: load scenarios against the real app, reported as ratios to two baselines measured in the
  * same run. A report, not a test: no thresholds. The knobs below are the only environment it reads.
  */
+const root = path.resolve(import.meta.dirname, '..');
+
 const knobs = {
   durationSeconds: positiveNumber('BENCH_DURATION', 5),
   connections: positiveInteger('BENCH_CONNECTIONS', 10),
@@ -39,20 +45,39 @@ async function main(): Promise<void> {
   console.log('');
   try {
     const { rows, node, select } = await measureAll(backend, load);
+    const firstLoad = firstLoadKb();
+    if (firstLoad !== undefined) recordFigure('firstLoadKb', firstLoad);
     console.log('');
     console.log(formatTable(rows, { node, select }));
+    console.log('');
+    console.log(
+      formatGoals({
+        backend: knobs.databaseUrl ? 'postgres' : 'pglite',
+        rows,
+        selectRequestsPerSecond: select,
+        figures: recordedFigures(),
+      }),
+    );
+    // Speed is reported, never judged by the exit code; a scenario that answered errors measured nothing.
+    const broken = rows.filter(({ summary }) => summary.non2xx > 0 || summary.errors > 0);
+    if (broken.length > 0) {
+      console.error(
+        `\nbench: ${broken.length} scenario(s) answered errors: ${broken.map((r) => r.name).join('; ')}`,
+      );
+      process.exitCode = 1;
+    }
   } finally {
     await cleanup();
   }
 }
 
 async function measureAll(backend: BenchBackend, load: LoadGenerator) {
-  const measure = async (name: string, request: LoadRequest): Promise<Measurement> => {
+  const measure = async (name: string, request: LoadRequest, key?: string): Promise<Measurement> => {
     const job = { request, connections: knobs.connections };
     if (knobs.warmupSeconds > 0) await load.run({ ...job, durationSeconds: knobs.warmupSeconds });
     const summary = await load.run({ ...job, durationSeconds: knobs.durationSeconds });
     console.error(`  ${name}: ${Math.round(summary.requestsPerSecond)} req/s`);
-    return { name, summary, rssBytes: process.memoryUsage().rss };
+    return { key, name, summary, rssBytes: process.memoryUsage().rss };
   };
   const rows: Measurement[] = [];
 
@@ -70,7 +95,7 @@ async function measureAll(backend: BenchBackend, load: LoadGenerator) {
   await withServer(startAppServer(backend), async (app) => {
     for (const scenario of scenarios.filter((s) => !knobs.only || s.name.includes(knobs.only))) {
       const request = await prepareRequest(scenario, { url: app.url, deps: app.deps });
-      rows.push(await measure(scenario.name, request));
+      rows.push(await measure(scenario.name, request, scenario.key));
     }
   });
 
@@ -91,6 +116,20 @@ async function withServer<S extends LocalServer, T>(
   } finally {
     await server.close();
   }
+}
+
+/**
+ * The first-load figure of `npm run size` when the client is built (dist/client), so the goals table has it;
+ * undefined when it is not built or the script cannot say.
+ */
+function firstLoadKb(): number | undefined {
+  if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) return undefined;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bundle-size.mjs'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const figure = /budget for \/: ([\d.]+) kB/.exec(run.stdout ?? '')?.[1];
+  return figure === undefined ? undefined : Number(figure);
 }
 
 function getRequest(url: string): LoadRequest {

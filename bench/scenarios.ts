@@ -6,7 +6,8 @@ import type { SendMessageInput } from '~/features/inbox/inbox.schema';
 import type { RedeemInput } from '~/features/economy/rewards.schema';
 import { BENCH_CONVERSATION_ID, benchInbox, measureMessageLatency } from './inbox-bench';
 import { BENCH_AUDIT_DRIVER, BENCH_AUDIT_ORDER, benchAuditLog } from './audit-bench';
-import { benchFeed } from './feed-bench';
+import { BENCH_FEED_POSTS, BENCH_SCALE, benchFeed, benchFeedAtScale } from './feed-bench';
+import { recordFigure } from './goals';
 import type { LoadRequest } from './load';
 import { BENCH_LEADERBOARD_MEMBERS, benchLeaderboard } from './leaderboard-bench';
 import { signInForBench } from './servers';
@@ -22,8 +23,14 @@ export const scenarios: Scenario[] = [
     path: '/api/accounts/session',
     setup: signedInShopper,
   },
-  { name: 'GET /api/shop/menu (3 stickers with ratings)', path: '/api/shop/menu', setup: signedInShopper },
   {
+    key: 'menu',
+    name: 'GET /api/shop/menu (3 stickers with ratings)',
+    path: '/api/shop/menu',
+    setup: signedInShopper,
+  },
+  {
+    key: 'order',
     name: 'POST /api/orders (a new delivery order each time)',
     method: 'POST',
     path: '/api/orders',
@@ -46,6 +53,7 @@ export const scenarios: Scenario[] = [
     setup: signedInRedeemer,
   },
   {
+    key: 'inbox',
     name: 'GET /api/inbox/conversations (an inbox of 20 conversations)',
     path: '/api/inbox/conversations',
     setup: (context) => benchInbox(context).then(({ sender }) => sender),
@@ -65,6 +73,7 @@ export const scenarios: Scenario[] = [
         recipientCookie: recipient.headers.Cookie,
         samples: 300,
       });
+      recordFigure('messageEventP99Ms', latency.p99Ms);
       const ms = (value: number) => value.toFixed(1);
       console.log(
         `realtime: message send -> the other member's event, ${latency.samples} sequential sends: ` +
@@ -74,11 +83,28 @@ export const scenarios: Scenario[] = [
     },
   },
   {
-    name: 'GET /api/feed (a page of 20 posts with author, like count, comment count)',
+    key: 'feed',
+    name: `GET /api/feed (a page of 20 of ${BENCH_FEED_POSTS} posts with author, like count, comment count)`,
     path: '/api/feed',
     setup: benchFeed,
   },
+  ...(BENCH_SCALE > BENCH_FEED_POSTS
+    ? [
+        {
+          key: 'feed-at-scale',
+          name: `GET /api/feed (the same page at ${BENCH_SCALE} posts)`,
+          path: '/api/feed',
+          setup: benchFeedAtScale,
+        },
+      ]
+    : []),
   { name: 'GET /api/feed?q=music (search, a page of 20)', path: '/api/feed?q=music', setup: benchFeed },
+  {
+    // One post in 100,000 matches: the trigram index must find them without walking the feed.
+    name: 'GET /api/feed?q=zanzibar (search for a rare term)',
+    path: '/api/feed?q=zanzibar',
+    setup: BENCH_SCALE > BENCH_FEED_POSTS ? benchFeedAtScale : benchFeed,
+  },
   {
     name: `GET /api/economy/leaderboard (a page of 20 of ${BENCH_LEADERBOARD_MEMBERS} ranked members, with ranks and the viewer's row)`,
     path: '/api/economy/leaderboard',
@@ -172,6 +198,8 @@ export interface ScenarioExtras {
 }
 
 export interface Scenario {
+  /** For a scenario a goal reads (bench/goals.ts). */
+  key?: string;
   name: string;
   /** GET when omitted. */
   method?: HttpMethod;

@@ -68,6 +68,11 @@ export const user = pgTable(
     check('user_coins_non_negative', sql`${t.exoticCoins} >= 0`),
     check('user_strikes_non_negative', sql`${t.strikes} >= 0`),
     index('user_referred_by_idx').on(t.referredBy),
+    // The dashboard's member list, newest first, and its search by name (user_name_trgm_idx, migration 0005),
+    // e-mail or telegram (members.service.ts): a page or a bitmap of matches, never the whole table.
+    index('user_created_idx').on(t.createdAt, t.id),
+    index('user_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('user_telegram_trgm_idx').using('gin', t.telegram.op('gin_trgm_ops')),
     // The leaderboard: ranked members (not banned, not Owner or Admin) by coins, then earliest join. Its pages
     // and the count behind each rank read this index only (leaderboard.service.ts).
     index('user_leaderboard_idx')

@@ -45,6 +45,14 @@ export const shopOrder = pgTable(
     uniqueIndex('shop_order_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('shop_order_user_created_idx').on(t.userId, t.createdAt),
     index('shop_order_status_created_idx').on(t.status, t.createdAt),
+    // The desk's lists, newest first (orders.service.ts): the archive walks every order's (created_at, id) and
+    // stops after a page; the active orders, a few among years of archive, have a partial index of their own.
+    index('shop_order_created_idx').on(t.createdAt, t.id),
+    index('shop_order_active_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} not in ('completed', 'cancelled')`),
+    // A driver's runs and history (delivery.service.ts), and the foreign key when a driver's account goes.
+    index('shop_order_driver_idx').on(t.assignedDriverId, t.status, t.completedAt, t.id),
     check(
       'shop_order_amounts_non_negative',
       sql`${t.subtotalCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.totalCents} >= 0`,
