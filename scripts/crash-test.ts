@@ -6,15 +6,15 @@
  *   CRASH_CYCLES=50 (default) · CRASH_BACKENDS=pglite,postgres (default: both, PostgreSQL when reachable)
  *   CRASH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (an admin URL that may CREATE DATABASE)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { freePort } from './free-port';
+import { createScratchDatabase, postgresReachable } from './scratch-database';
+import { startServerProcess, stopServerProcess, waitHealthy } from './server-process';
 
-const root = path.resolve(import.meta.dirname, '..');
 const DEMO_PASSWORD = `crash-${randomBytes(6).toString('hex')}`;
 const MEMBER = 'jordan@vault.example';
 
@@ -28,37 +28,12 @@ export interface CrashReport {
 }
 
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DEMO_PASSWORD,
-      RATE_LIMIT_POSTS_PER_USER: '1000000/60',
-      RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000/60',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  return startServerProcess({
+    DEMO_PASSWORD,
+    RATE_LIMIT_POSTS_PER_USER: '1000000/60',
+    RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000/60',
+    ...env,
   });
-}
-
-async function waitHealthy(base: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`the server was not healthy within ${timeoutMs} ms:\n${stderr}`);
 }
 
 async function signIn(base: string): Promise<string> {
@@ -127,21 +102,10 @@ export async function crashCycles(options: {
   };
   let dropDatabase = async () => {};
   if (options.backend === 'postgres') {
-    const name = `vault_crash_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: options.adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(options.adminUrl!);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    const database = await createScratchDatabase(options.adminUrl!, 'vault_crash');
+    env.DATABASE_URL = database.url;
     env.AUTH_SECRET = randomBytes(24).toString('hex');
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: options.adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    dropDatabase = database.drop;
   }
   const report: CrashReport = {
     backend: options.backend,
@@ -173,8 +137,7 @@ export async function crashCycles(options: {
       report.lost.push(...acknowledged.filter((content) => !stored.has(content)));
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
+    await stopServerProcess(server);
     await dropDatabase();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -188,17 +151,6 @@ export function describeReport(report: CrashReport): string {
     `${report.backend}: ${report.cycles} kill -9 cycles, ${report.acknowledged} acknowledged writes, ` +
     `${report.lost.length} lost; restart to healthy: median ${at(0.5)} ms, max ${at(1)} ms`
   );
-}
-
-async function postgresReachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
