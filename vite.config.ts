@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { installableApp } from './scripts/vite-pwa';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/client');
 
@@ -41,7 +42,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src/client',
   publicDir: path.resolve(import.meta.dirname, 'src/client/public'),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), ...installableApp(), precompress()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src') } },
   build: {
     outDir,

@@ -10,7 +10,7 @@ import path from 'node:path';
  * the build in dist/client/.build-fingerprint.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const BUILD_CONFIG = ['vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const BUILD_CONFIG = ['vite.config.ts', 'scripts/vite-pwa.ts', 'package-lock.json', 'tsconfig.json'];
 const FINGERPRINT_FILE = 'dist/client/.build-fingerprint';
 
 /** Whether a file under src/ can end up in the browser bundle. */

@@ -29,9 +29,10 @@ const routeReady = new Promise<void>((resolve) => {
   });
 });
 const sessionKnown = queryClient.prefetchQuery(sessionQueryOptions);
+// Offline (the service worker served the shell) the session cannot be read: React mounts at once and says so.
 await Promise.race([
   Promise.all([routeReady, sessionKnown]),
-  new Promise((resolve) => setTimeout(resolve, SHELL_WAIT_MS)),
+  new Promise((resolve) => setTimeout(resolve, navigator.onLine ? SHELL_WAIT_MS : 0)),
 ]);
 
 createRoot(document.getElementById('root')!).render(
@@ -44,3 +45,10 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The starry sky, the music, the offline and update notices and the service worker: after the first paint, outside
+// the first-load budget (after-first-paint.tsx).
+const afterFirstPaint = () =>
+  setTimeout(() => void import('./after-first-paint').then((m) => m.mountAfterFirstPaint()));
+if (document.readyState === 'complete') afterFirstPaint();
+else window.addEventListener('load', afterFirstPaint, { once: true });

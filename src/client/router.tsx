@@ -64,7 +64,7 @@ export const router = createBrowserRouter([
               { path: paths.cart(), lazy: () => import('./pages/cart-page') },
               { path: paths.orders(), lazy: () => import('~/features/shop/client/my-orders-page') },
               { path: paths.profile(), lazy: () => import('~/features/profiles/client/profile-page') },
-              { path: paths.account(), lazy: () => import('~/features/accounts/client/account-page') },
+              { path: paths.account(), lazy: () => import('~/client/pages/account-page') },
               {
                 path: routePatterns.publicProfile,
                 lazy: () => import('~/features/profiles/client/public-profile-page'),

@@ -12,6 +12,7 @@ import { adminRewardsRoutes, rewardsRoutes } from '~/features/economy/server/rew
 import { feedRoutes } from '~/features/feed/server/feed.routes';
 import { moderationRoutes } from '~/features/feed/server/moderation.routes';
 import { inboxRoutes } from '~/features/inbox/server/inbox.routes';
+import { pushRoutes } from '~/features/notifications/server/push.routes';
 import { notificationsRoutes } from '~/features/notifications/server/notifications.routes';
 import { adminOrdersRoutes, ordersRoutes } from '~/features/shop/server/orders.routes';
 import { membersRoutes, profileRoutes } from '~/features/profiles/server/profiles.routes';
@@ -127,6 +128,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   api.route('/economy', economyRoutes);
   api.route('/rewards', rewardsRoutes);
   api.route('/notifications', notificationsRoutes);
+  api.route('/push', pushRoutes);
   api.route('/profile', profileRoutes);
   api.route('/members', membersRoutes);
   api.route('/uploads', uploadsRoutes);

@@ -110,6 +110,42 @@ const envSchema = z.object({
   /** E-mail by SMTP (smtp://user:pass@host:587 or smtps://…:465) from MAIL_FROM; unset: written to DATA_DIR/outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  /**
+   * Web push (README, "Push notifications"). Unset keys are generated once and stored in the database, so every
+   * instance signs with the same pair; set both to use your own (`npx web-push generate-vapid-keys`).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  /** Who push services contact about this sender: a mailto: or https: URL. Unset: BASE_URL when it is https. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+|https:\/\/.+)$/, 'must be a mailto: or https: URL')
+    .optional(),
+  /** The push services a subscription may point at: host names, `*.` for any subdomain, comma-separated. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default(
+      'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com,*.push.apple.com',
+    )
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /**
+   * Tests only: let subscriptions point at private and loopback addresses (a fake push service on 127.0.0.1).
+   * Refused unless NODE_ENV=test, so a production server can never be told to push into its own network.
+   */
+  PUSH_ALLOW_PRIVATE_ADDRESSES: booleanish.default(false),
+  /** How often each instance looks for pushes to send (src/features/notifications/server/push-sender.ts). */
+  PUSH_SEND_INTERVAL_MS: z.coerce.number().int().min(50).default(1_000),
   /** Largest image accepted before re-encoding. */
   IMAGE_UPLOAD_LIMIT_BYTES: z.coerce
     .number()
@@ -161,6 +197,14 @@ export interface Config {
   smtp: { url: string; from: string } | undefined;
   sseMaxStreamsPerSession: number;
   imageUploadLimitBytes: number;
+  push: {
+    /** Both set from the environment, or undefined: the keys stored in the database. */
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+    vapidSubject: string;
+    serviceHosts: string[];
+    allowPrivateAddresses: boolean;
+    sendIntervalMs: number;
+  };
   etaWindowMs: number;
   claimSweepIntervalMs: number;
   smsSendIntervalMs: number;
@@ -198,7 +242,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       result.error.issues.map((issue) => {
         const key = issue.path.join('.');
         const given = cleaned[key];
-        return `${key}: ${issue.message}${given !== undefined && !/SECRET|PASSWORD|SMTP_URL/.test(key) ? ` (got "${given}")` : ''}`;
+        return `${key}: ${issue.message}${given !== undefined && !/SECRET|PASSWORD|PRIVATE_KEY|SMTP_URL/.test(key) ? ` (got "${given}")` : ''}`;
       }),
     );
   }
@@ -221,12 +265,21 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
     ]);
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(['VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together']);
+  }
+  if (e.PUSH_ALLOW_PRIVATE_ADDRESSES && e.NODE_ENV !== 'test') {
+    throw new ConfigError([
+      'PUSH_ALLOW_PRIVATE_ADDRESSES: only for tests (NODE_ENV=test); a server must never push into its own network',
+    ]);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    baseUrl,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
@@ -262,6 +315,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     sseMaxStreamsPerSession: e.SSE_MAX_STREAMS_PER_SESSION,
     imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_BYTES,
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      vapidSubject:
+        e.VAPID_SUBJECT ?? (baseUrl.startsWith('https://') ? baseUrl : 'mailto:push@the-vault.invalid'),
+      serviceHosts: e.PUSH_SERVICE_HOSTS,
+      allowPrivateAddresses: e.PUSH_ALLOW_PRIVATE_ADDRESSES,
+      sendIntervalMs: e.PUSH_SEND_INTERVAL_MS,
+    },
     etaWindowMs: e.ETA_WINDOW_MS,
     claimSweepIntervalMs: e.CLAIM_SWEEP_INTERVAL_MS,
     smsSendIntervalMs: e.SMS_SEND_INTERVAL_MS,

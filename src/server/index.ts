@@ -3,6 +3,7 @@ import net, { type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { systemClock } from '~/shared/time';
 import { startClaimSweeper } from '~/features/delivery/server/claim-sweeper';
+import { startPushSender } from '~/features/notifications/server/push-sender';
 import { startSmsSender } from '~/features/sms/server/sms-sender';
 import { startDataExportBuilder } from '~/features/profiles/server/data-export-builder';
 import { createApp, createServices } from './app';
@@ -60,6 +61,7 @@ async function main() {
   const app = createApp(services);
   const stopSweeper = startClaimSweeper(services);
   const stopSmsSender = startSmsSender(services);
+  const stopPushSender = startPushSender(services);
   const stopExportBuilder = startDataExportBuilder(services);
   const server = serve(
     { fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) },
@@ -106,6 +108,7 @@ async function main() {
     await closed;
     await stopSweeper();
     await stopSmsSender();
+    await stopPushSender();
     await stopExportBuilder();
     // E-mails still being handed to the SMTP server (a reset link asked for a moment ago).
     await services.mailer.settled();

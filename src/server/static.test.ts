@@ -69,7 +69,15 @@ describe('the built files', () => {
   fs.writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
   fs.writeFileSync(path.join(dist, 'assets/index.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'assets/index.js.br'), 'brotli bytes');
+  fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   const app = staticRoutes(dist);
+
+  it('sends the service worker as a script that browsers check again on every visit, never cached for a year', async () => {
+    const response = await app.request('/sw.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/javascript/);
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+  });
 
   it('sends the brotli file the build wrote when the browser accepts it', async () => {
     const response = await app.request('/assets/index.js', { headers: { 'Accept-Encoding': 'gzip, br' } });

@@ -1,72 +1,9 @@
-import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
-import {
-  expectToast,
-  originOf,
-  registerByApi,
-  signInByApi,
-  skipWelcomeDialogs,
-  test,
-  uniqueMember,
-  dismissWeeklyBonus,
-} from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { expectToast, originOf, test, memberPage } from './fixtures';
+import { makeDriver, openQueue, placeDeliveryOrder } from './support/driver-orders';
 
 /** The e2e server gives drivers 12 s to submit an ETA (playwright.config.ts). */
 const ETA_WINDOW_MS = 12_000;
-const VELVET_NEBULA_35G = 4500;
-
-/** A new member's page in a browser of its own (the project's phone or desktop size), signed in, past the welcome dialogs. */
-async function memberPage(browser: Browser, testInfo: TestInfo, label: string) {
-  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await skipWelcomeDialogs(page);
-  const member = uniqueMember(testInfo, label);
-  await registerByApi(page.request, testInfo, member);
-  const { user } = await signInByApi(page.request, testInfo, member);
-  return { page, user: user!, close: () => context.close() };
-}
-
-/** Makes the member an approved driver who is online, as an admin would in the Roles and Drivers tabs. */
-async function makeDriver(ownerApi: APIRequestContext, testInfo: TestInfo, userId: string) {
-  const headers = { Origin: originOf(testInfo) };
-  const roles = await ownerApi.put(`/api/admin/members/${userId}/roles`, {
-    headers,
-    data: { roles: ['Member', 'Driver'] },
-  });
-  expect(roles.status(), await roles.text()).toBe(200);
-  const flags = await ownerApi.patch(`/api/admin/drivers/${userId}`, {
-    headers,
-    data: { isApprovedDriver: true, isOnline: true },
-  });
-  expect(flags.status(), await flags.text()).toBe(200);
-}
-
-async function placeDeliveryOrder(customer: Page, testInfo: TestInfo, address: string) {
-  const menu = await customer.request.get('/api/shop/menu');
-  const { stickers } = (await menu.json()) as { stickers: { id: string; name: string }[] };
-  const sticker = stickers.find((s) => s.name === 'Velvet Nebula')!;
-  const response = await customer.request.post('/api/orders', {
-    headers: { Origin: originOf(testInfo) },
-    data: {
-      idempotencyKey: `e2e-driver-${Date.now()}-${Math.random()}`,
-      deliveryMethod: 'Delivery',
-      paymentMethod: 'Cash App',
-      phone: '(202) 555-0163',
-      address,
-      items: [{ stickerId: sticker.id, size: '3.5g', quantity: 1 }],
-      expectedTotalCents: VELVET_NEBULA_35G + 2000,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as PlaceOrderResponse).order;
-}
-
-async function openQueue(page: Page) {
-  await page.goto('/driver-queue');
-  await expect(page.getByRole('heading', { name: 'Driver Queue', level: 1 })).toBeVisible();
-  await dismissWeeklyBonus(page);
-}
 
 const queueTab = (page: Page, name: RegExp) =>
   page.getByRole('tablist', { name: 'Driver queue' }).getByRole('tab', { name });
@@ -169,7 +106,6 @@ test.describe('Driver queue', () => {
     browser,
     ownerApi,
   }, testInfo) => {
-    test.setTimeout(60_000);
     const driver = await memberPage(browser, testInfo, 'Driver Slow');
     const customer = await memberPage(browser, testInfo, 'Customer Waits');
     await makeDriver(ownerApi, testInfo, driver.user.id);

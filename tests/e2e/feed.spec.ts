@@ -1,15 +1,10 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { expectToast, isPhone, registerByApi, signInByApi, uniqueMember } from './fixtures';
+import { TINY_PNG } from './support/images';
 
 const WEEKLY_BONUS = 'You earned +10 XP and +10 Coins for your weekly login!';
 const FIXTURES = path.resolve(import.meta.dirname, '../../src/features/feed/server/test-fixtures');
-
-/** A valid 1 x 1 PNG. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** Something no other story (or the other project running beside this one) writes. */
 const unique = (label: string) =>

@@ -2,6 +2,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type Browser,
   type Locator,
   type Page,
   type TestInfo,
@@ -114,6 +115,21 @@ export async function skipWelcomeDialogs(page: Page): Promise<void> {
     },
     [AGE_VERIFIED_KEY, INSTALL_TIPS_SEEN_KEY],
   );
+}
+
+/**
+ * A new member's page in a browser of its own (the project's phone or desktop size), registered and signed in,
+ * past the welcome dialogs.
+ */
+export async function memberPage(browser: Browser, testInfo: TestInfo, label: string) {
+  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const page = await context.newPage();
+  await skipWelcomeDialogs(page);
+  const member = uniqueMember(testInfo, label);
+  await registerByApi(page.request, testInfo, member);
+  const { user } = await signInByApi(page.request, testInfo, member);
+  return { page, user: user!, close: () => context.close() };
 }
 
 /** A new member's first page shows the weekly bonus: closed, so a story's own toasts are the front ones. */

@@ -3,7 +3,7 @@ import type { SessionResponse } from '~/shared/session';
 import { originOf, registerByApi, signInByApi, skipWelcomeDialogs, test, uniqueMember } from './fixtures';
 
 /**
- * Every floating (fixed or sticky) control on the page, but the sticky header and what is in it, a table's sticky
+ * Every floating (fixed or sticky) control on the page that takes taps, but the sticky header and what is in it, a table's sticky
  * head row, and the toasts (they come and go on their own), against every shown button and link outside it: "what covers what", empty
  * when nothing is covered.
  */
@@ -22,6 +22,8 @@ function coveredNow(): string[] {
     const { position } = getComputedStyle(el);
     return (
       (position === 'fixed' || position === 'sticky') &&
+      // Decoration that never takes a tap (the starry sky behind every page) covers nothing.
+      getComputedStyle(el).pointerEvents !== 'none' &&
       !el.closest('header') &&
       // A table's sticky head row: rows scroll under it, as under the page header (DESIGN.md, admin tables).
       !el.closest('thead') &&

@@ -17,14 +17,9 @@ import {
   uniqueMember,
   type Member,
 } from './fixtures';
+import { TINY_PNG } from './support/images';
 
 const WEEKLY_BONUS = 'You earned +10 XP and +10 Coins for your weekly login!';
-
-/** A valid 1 x 1 PNG. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** Registers a member who joins with someone's referral code (the server then notifies the referrer). */
 async function registerReferredBy(

@@ -18,17 +18,12 @@ import {
   test,
   uniqueMember,
 } from './fixtures';
+import { TINY_PNG } from './support/images';
 
 /**
  * The Owner's dashboard in a browser of its own, signed in with the worker's shared Owner session (sign-in is
  * limited to 5 a minute per account).
  */
-
-/** A valid 1 x 1 PNG. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const dollars = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

@@ -1,4 +1,4 @@
-import { LogOut, Package, Settings, ShoppingCart, UserRound } from 'lucide-react';
+import { LogOut, Package, Settings, ShoppingCart, UserRound, Volume2, VolumeX } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { useLogout } from '~/features/accounts/client/accounts.queries';
 import { useInboxUnread } from '~/features/inbox/client/inbox.queries';
 import { Avatar } from '~/client/components/ui/avatar';
 import { CountBadge } from '~/client/components/ui/count-badge';
-import { MenuContent } from '~/client/components/ui/menu';
+import { MenuContent, MenuRoot } from '~/client/components/ui/menu';
 import { TouchLabel } from '~/client/components/ui/touch-label';
 import { NotificationBell } from '~/features/notifications/client/notification-bell';
 import { useCartCount } from '../lib/cart-storage';
@@ -19,6 +19,7 @@ import { DesktopTabs, PhoneNavMenu } from './header-nav';
 import { LevelBar } from './level-bar';
 import { navTabsFor } from './nav-tabs';
 import { VaultLogo } from './vault-logo';
+import { MusicToggle, useMusicChoice } from '../ambience/music-toggle';
 
 /** A 44 px icon target; the page it opens is marked while the member is on it. */
 const iconButton =
@@ -66,6 +67,10 @@ export function AppHeader({ user, banner }: { user: SessionUser; banner?: ReactN
         <PhoneNavMenu tabs={tabs} />
         <DesktopTabs tabs={tabs} />
         <div className="ml-auto flex shrink-0 items-center min-[380px]:gap-1">
+          {/* On phones the header has no room for it: the Your profile menu holds it there. */}
+          <TouchLabel label="Background music">
+            <MusicToggle className={`${iconButton} max-md:hidden`} />
+          </TouchLabel>
           <TouchLabel label="Cart">
             <NavLink
               to={paths.cart()}
@@ -120,12 +125,13 @@ const avatarMenuItem =
 /** The avatar opens the member's own pages; it is marked while the member is on one of them. */
 function AvatarMenu({ user }: { user: SessionUser }) {
   const { pathname } = useLocation();
+  const music = useMusicChoice();
   const items = [
     { to: paths.profile(), label: 'My Profile', icon: UserRound },
     { to: paths.account(), label: 'Account Settings', icon: Settings },
   ];
   return (
-    <DropdownMenu.Root>
+    <MenuRoot>
       <DropdownMenu.Trigger
         className={iconButton}
         aria-label="Your profile"
@@ -144,9 +150,23 @@ function AvatarMenu({ user }: { user: SessionUser }) {
               </Link>
             </DropdownMenu.Item>
           ))}
+          {/* Phones only: from md the header shows the music control itself. */}
+          <DropdownMenu.CheckboxItem
+            checked={music.on}
+            onCheckedChange={music.setOn}
+            onSelect={(event) => event.preventDefault()}
+            className={`${avatarMenuItem} md:hidden`}
+          >
+            {music.on ? (
+              <Volume2 className="size-5 text-text-muted" aria-hidden />
+            ) : (
+              <VolumeX className="size-5 text-text-muted" aria-hidden />
+            )}
+            Background music
+          </DropdownMenu.CheckboxItem>
         </MenuContent>
       </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    </MenuRoot>
   );
 }
 

@@ -2,7 +2,7 @@ import { Check, ChevronDown, Package } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CountBadge } from './ui/count-badge';
-import { MenuContent } from './ui/menu';
+import { MenuContent, MenuRoot } from './ui/menu';
 import { paths } from '../lib/paths';
 import { activeTab, currentPage, type NavTab } from './nav-tabs';
 
@@ -42,7 +42,7 @@ export function PhoneNavMenu({ tabs }: { tabs: NavTab[] }) {
   const onOrders = pathname === paths.orders();
   return (
     <nav aria-label="Main" className="flex md:hidden">
-      <DropdownMenu.Root>
+      <MenuRoot>
         <DropdownMenu.Trigger
           aria-label={`${page ? `Navigation, ${page.label}` : 'Navigation'}${unreadNote(tabs)}`}
           className="relative inline-flex min-h-11 items-center gap-1 rounded-xl border border-border bg-surface-raised px-2 text-sm font-semibold whitespace-nowrap text-text transition-colors duration-150 hover:border-text-muted data-[state=open]:border-primary min-[400px]:gap-1.5 min-[400px]:px-3"
@@ -87,7 +87,7 @@ export function PhoneNavMenu({ tabs }: { tabs: NavTab[] }) {
             </DropdownMenu.Item>
           </MenuContent>
         </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      </MenuRoot>
     </nav>
   );
 }

@@ -14,7 +14,13 @@ export function RequireSession() {
   const session = useSession();
   const location = useLocation();
   if (session.data === undefined) {
-    return session.isError ? <SessionUnavailable onRetry={() => void session.refetch()} /> : <LoadingVault />;
+    // Without a connection the session is fetched again by itself once the connection is back.
+    const offline = session.fetchStatus === 'paused' || !navigator.onLine;
+    return session.isError || offline ? (
+      <SessionUnavailable offline={offline} onRetry={() => void session.refetch()} />
+    ) : (
+      <LoadingVault />
+    );
   }
   if (!session.data.user) {
     return <Navigate to={paths.login()} replace state={{ from: location.pathname + location.search }} />;
@@ -36,12 +42,14 @@ export function RequireCapability({ capability }: { capability: Capability }) {
 
 /**
  * The welcome, sign-in and request-access pages are for visitors: a signed-in member goes straight to the feed
- * (or back to the page that sent them to sign in), without a glimpse of the visitor's page first. If the session cannot be read, the visitor's page still opens.
+ * (or back to the page that sent them to sign in), without a glimpse of the visitor's page first. If the session
+ * cannot be read (or there is no connection), the visitor's page still opens.
  */
 export function VisitorsOnly() {
   const session = useSession();
   const location = useLocation();
-  if (session.data === undefined && !session.isError) return <LoadingVault />;
+  if (session.data === undefined && !session.isError && session.fetchStatus !== 'paused')
+    return <LoadingVault />;
   // Just signed in on /login: on to the page that sent them there, if one did.
   if (session.data?.user) return <Navigate to={returnPathOf(location.state) ?? paths.feed()} replace />;
   return <Outlet />;

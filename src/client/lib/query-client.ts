@@ -1,5 +1,6 @@
 import {
   MutationCache,
+  onlineManager,
   QueryCache,
   QueryClient,
   useMutation,
@@ -39,6 +40,10 @@ export function useApiMutation<TData, TVariables, TContext = unknown>(
 }
 
 export function createQueryClient(): QueryClient {
+  // The query library assumes a connection until it hears an `offline` event, which a page opened offline (from the
+  // service worker's cache) never sends: told the truth, it pauses its queries and runs them once the connection
+  // is back.
+  onlineManager.setOnline(navigator.onLine);
   // Any call answered 401 means the session has ended (signed out elsewhere, banned, expired): refetching the
   // session lets RequireSession send the member to sign in.
   const onError = (error: Error, queryKey?: readonly unknown[]) => {
@@ -52,7 +57,9 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 15_000,
-        retry: (failureCount, error) => failureCount < 4 && isRetryable(error),
+        // Without a connection a retry cannot help: the query fails at once (the page can say "You're offline")
+        // and is fetched again when the connection comes back (refetchOnReconnect).
+        retry: (failureCount, error) => failureCount < 4 && isRetryable(error) && navigator.onLine,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 10_000),
         refetchOnWindowFocus: true,
       },

@@ -2,6 +2,14 @@ import { DropdownMenu } from 'radix-ui';
 import type { ComponentProps } from 'react';
 
 /**
+ * A dropdown menu, never modal: a modal Radix menu marks the rest of the page aria-hidden while it stays focusable
+ * (axe: aria-hidden-focus). Focus leaving the menu, Escape or a tap anywhere else closes it.
+ */
+export function MenuRoot(props: Omit<ComponentProps<typeof DropdownMenu.Root>, 'modal'>) {
+  return <DropdownMenu.Root {...props} modal={false} />;
+}
+
+/**
  * A dropdown menu's panel: the raised surface beside its trigger, kept 8 px inside the window, fading in and out.
  * `className` sets its width ("min-w-48").
  */

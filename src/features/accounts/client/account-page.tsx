@@ -1,4 +1,5 @@
 import { KeyRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ListStates, ListSkeleton, SkeletonBlock } from '~/client/components/ui/list-states';
 import { Page, PageHeading } from '~/client/components/ui/page';
 import { SectionCard } from '~/client/components/ui/section-card';
@@ -10,8 +11,11 @@ import { EmailSection } from './email-section';
 import { PasswordForm } from './password-form';
 import { TwoFactorSection } from './two-factor-section';
 
-/** /account: the member's contact details, e-mail, password and signed-in devices (ARCHITECTURE.md, 22). */
-export function Component() {
+/**
+ * /account: the member's contact details, e-mail, password and signed-in devices (ARCHITECTURE.md, 22).
+ * `notifications` is another feature's section (push notifications), composed in src/client/pages/account-page.
+ */
+export function AccountSettingsPage({ notifications }: { notifications?: ReactNode }) {
   const account = useAccount();
   return (
     <Page title="Account Settings">
@@ -27,6 +31,7 @@ export function Component() {
       >
         {account.data && <AccountSections account={account.data} />}
       </ListStates>
+      {notifications}
       <DevicesSection />
     </Page>
   );

@@ -1,11 +1,15 @@
-import { EllipsisVertical, Share } from 'lucide-react';
+import { Download, EllipsisVertical, Share } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { DialogPanel } from '~/client/components/ui/dialog';
+import { useInstallPrompt } from './install-prompt';
 import type { InstallPlatform } from './welcome-flags';
 
-/** Add to Home Screen tips for the visitor's device; closed only by Got It!. */
+/**
+ * Add to Home Screen tips for the visitor's device; closed only by Got It! (or by installing the app with the
+ * browser's own prompt, where the browser offers one).
+ */
 export function InstallDialog({
   open,
   platform,
@@ -15,6 +19,7 @@ export function InstallDialog({
   platform: InstallPlatform;
   onDone: () => void;
 }) {
+  const { install } = useInstallPrompt();
   return (
     <Dialog.Root open={open}>
       <DialogPanel
@@ -45,7 +50,17 @@ export function InstallDialog({
             </Steps>
           )}
         </div>
-        <div className="mt-6 flex justify-end">
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          {install && (
+            <Button
+              variant="secondary"
+              className="w-full sm:w-auto"
+              onClick={() => void install().then((accepted) => accepted && onDone())}
+            >
+              <Download className="size-5" aria-hidden />
+              Install app
+            </Button>
+          )}
           <Button onClick={onDone} className="w-full sm:w-auto">
             Got It!
           </Button>

@@ -346,6 +346,7 @@ export async function notifyCustomer(
         link: '/orders',
         from: 'staff',
         at: ctx.now,
+        push: true,
       });
     },
   });
@@ -382,6 +383,7 @@ export async function markDelivered(
         link: '/orders',
         from: 'staff',
         at: ctx.now,
+        push: true,
       });
       const staff = await tx
         .select({ id: user.id })

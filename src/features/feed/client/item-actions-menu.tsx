@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { IconButton } from '~/client/components/ui/button';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
-import { MenuContent } from '~/client/components/ui/menu';
+import { MenuContent, MenuRoot } from '~/client/components/ui/menu';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useSession } from '~/client/lib/session';
 import { can } from '~/shared/permissions';
@@ -117,7 +117,7 @@ export function ItemActionsMenu({
 
   return (
     <>
-      <DropdownMenu.Root>
+      <MenuRoot>
         <DropdownMenu.Trigger asChild>
           <IconButton
             label={`More actions for this ${what}`}
@@ -140,7 +140,7 @@ export function ItemActionsMenu({
             ))}
           </MenuContent>
         </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      </MenuRoot>
       <ReportDialog item={item} open={reporting} onOpenChange={setReporting} />
       <RevealDialog author={revealed} what={what} onClose={() => setRevealed(null)} />
       <ConfirmDialog

@@ -135,16 +135,14 @@ function OpenThread({ conversation }: { conversation: ConversationSummary }) {
               />
             </div>
             {all.length === 0 && <EmptyState icon={MessagesSquare}>No messages yet. Say hello!</EmptyState>}
-            <ol
-              role="log"
-              aria-live="polite"
-              aria-label={`Messages with ${conversation.counterpart.name}`}
-              className="flex flex-col gap-2"
-            >
-              {all.map((message) => (
-                <MessageBubble key={message.id} message={message} />
-              ))}
-            </ol>
+            {/* The live log wraps the list: a role on the <ol> itself would leave its items outside any list. */}
+            <div role="log" aria-live="polite" aria-label={`Messages with ${conversation.counterpart.name}`}>
+              <ol className="flex flex-col gap-2">
+                {all.map((message) => (
+                  <MessageBubble key={message.id} message={message} />
+                ))}
+              </ol>
+            </div>
           </>
         )}
       </div>

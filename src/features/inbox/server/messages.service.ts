@@ -117,6 +117,7 @@ async function notifyRecipient(
     link,
     from: senderRow && isStaff(senderRow) ? 'staff' : 'member',
     at: now,
+    push: true,
   });
 }
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { TimeAgo } from '~/client/components/time-ago';
 import { CountBadge } from '~/client/components/ui/count-badge';
 import { EmptyState, ListSkeleton, SkeletonLines } from '~/client/components/ui/list-states';
-import { MenuContent } from '~/client/components/ui/menu';
+import { MenuContent, MenuRoot } from '~/client/components/ui/menu';
 import type { NotificationItem } from '../notifications.schema';
 import { useMarkAllNotificationsRead, useNotifications } from './notifications.queries';
 
@@ -25,9 +25,8 @@ export function NotificationBell({ triggerClassName = '' }: { triggerClassName?:
 
   return (
     <>
-      <DropdownMenu.Root
-        // Not modal: focus leaving the menu, or a tap anywhere else, closes it (and marks everything read).
-        modal={false}
+      <MenuRoot
+        // Closing it, however (focus leaving, a tap elsewhere, Escape), marks everything read.
         onOpenChange={(open) => {
           if (!open && unread > 0) markAllRead.mutate();
         }}
@@ -43,7 +42,7 @@ export function NotificationBell({ triggerClassName = '' }: { triggerClassName?:
         <DropdownMenu.Portal>
           <NotificationMenu items={data?.items} />
         </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      </MenuRoot>
       {/* Announces a change of the count without moving focus; empty once everything is read. */}
       <span className="sr-only" aria-live="polite">
         {unread > 0 ? `${unread} unread notification${unread === 1 ? '' : 's'}` : ''}

@@ -4,6 +4,7 @@ import type { Executor } from '~/server/db/client';
 import { notification } from '~/server/db/tables/notifications.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
+import { queuePushes } from './push.service';
 import { NOTIFICATION_MENU_SIZE, type NotificationsResponse } from '../notifications.schema';
 
 export interface Note {
@@ -12,6 +13,11 @@ export interface Note {
   link?: string;
   from: 'staff' | 'member';
   at: Date;
+  /**
+   * Also a push notification to the member's devices (README, "Push notifications"): order status changes, the
+   * driver's "on the way", new messages and, for online drivers, new delivery orders.
+   */
+  push?: boolean;
 }
 
 /**
@@ -41,6 +47,12 @@ export async function notifyEach(tx: Executor, notes: readonly Note[]): Promise<
       fromStaff: note.from === 'staff',
       createdAt: note.at,
     })),
+  );
+  await queuePushes(
+    tx,
+    notes
+      .filter((note) => note.push)
+      .map((note) => ({ userId: note.userId, body: note.message, url: note.link ?? '/', at: note.at })),
   );
   const userIds = [...new Set(notes.map((note) => note.userId))];
   for (let first = 0; first < userIds.length; first += RECIPIENTS_PER_EVENT) {

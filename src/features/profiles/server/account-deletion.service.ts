@@ -11,7 +11,7 @@ import type { Executor } from '~/server/db/client';
 import { account, session, twoFactor, user, verification } from '~/server/db/tables/auth.tables';
 import { memberCooldown } from '~/server/db/tables/economy.tables';
 import { feedMediaUpload } from '~/server/db/tables/feed.tables';
-import { notification } from '~/server/db/tables/notifications.tables';
+import { notification, pushMessage, pushSubscription } from '~/server/db/tables/notifications.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { dataExport } from '~/server/db/tables/privacy.tables';
 import { rewardRedemption } from '~/server/db/tables/rewards.tables';
@@ -152,6 +152,8 @@ export async function deleteAccount(
         ),
       );
     await tx.delete(notification).where(eq(notification.userId, member.id));
+    await tx.delete(pushSubscription).where(eq(pushSubscription.userId, member.id));
+    await tx.delete(pushMessage).where(eq(pushMessage.userId, member.id));
     await tx.delete(memberCooldown).where(eq(memberCooldown.userId, member.id));
     await scrubNameFromNotifications(tx, member);
 

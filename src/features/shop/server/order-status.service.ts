@@ -110,6 +110,7 @@ export async function setOrderStatus(
         link: '/orders',
         from: 'staff',
         at: now,
+        push: true,
       });
     }
     await publishOrderChanged(tx, updated!);

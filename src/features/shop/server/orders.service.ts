@@ -109,7 +109,7 @@ async function holdersOf(tx: Executor, capability: Capability) {
 /** Owners and Admins hear of every new order; approved drivers who are online hear of new delivery orders. */
 async function notifyNewOrder(tx: Executor, order: OrderRow, now: Date) {
   const short = shortOrderId(order.id);
-  const messages = new Map<string, { message: string; link: string }>();
+  const messages = new Map<string, { message: string; link: string; push?: boolean }>();
   for (const staff of await holdersOf(tx, 'receive:new-order-notifications')) {
     messages.set(staff.id, {
       message: `New ${order.deliveryMethod.toLowerCase()} order #${short} (${formatCents(order.totalCents)}).`,
@@ -122,6 +122,7 @@ async function notifyNewOrder(tx: Executor, order: OrderRow, now: Date) {
       messages.set(driver.id, {
         message: `New delivery order #${short} is in the queue.`,
         link: '/driver-queue',
+        push: true,
       });
     }
   }

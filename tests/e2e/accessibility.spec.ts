@@ -1,0 +1,252 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import {
+  isPhone,
+  originOf,
+  registerByApi,
+  signInByApi,
+  skipWelcomeDialogs,
+  test,
+  uniqueMember,
+} from './fixtures';
+
+/**
+ * The accessibility gate: every screen, as the role that sees it, at phone and desktop sizes, has no serious or
+ * critical axe violation of WCAG 2.1 A/AA. One page per role visits its screens in turn; each test collects every
+ * screen's violations and fails once at the end, listing them all (rule, impact, the elements to fix).
+ */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+class AxeGate {
+  readonly violations: string[] = [];
+  constructor(private readonly page: Page) {}
+
+  /**
+   * Scans the settled screen: with reduced motion (the app honours it) nothing is caught half faded in, where axe
+   * would measure the contrast of a toast or a list item still appearing.
+   */
+  static async on(page: Page): Promise<AxeGate> {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    return new AxeGate(page);
+  }
+
+  /** Scans the page as it is now and records each serious or critical violation under `screen`. */
+  async check(screen: string): Promise<void> {
+    const results = await new AxeBuilder({ page: this.page })
+      .withTags(WCAG_TAGS)
+      // axe.run in the page itself: the default mode opens a blank page per scan to merge frames' results, and
+      // the app has no frames. Only violations are serialised back.
+      .setLegacyMode()
+      .options({ resultTypes: ['violations'] })
+      .analyze();
+    for (const violation of results.violations) {
+      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+      const targets = violation.nodes.map((node) => {
+        const why = node.failureSummary?.split('\n').slice(1, 2).join('').trim();
+        return `      ${node.target.join(' ')}${why ? ` — ${why}` : ''}`;
+      });
+      this.violations.push(
+        `${screen}: ${violation.id} (${violation.impact}) ${violation.help}\n${targets.join('\n')}`,
+      );
+    }
+  }
+
+  /** Opens `path`, waits for its content (the page heading, no skeleton left), and scans it. */
+  async visit(path: string, screen = path): Promise<void> {
+    await this.page.goto(path);
+    await contentShown(this.page);
+    await this.check(screen);
+  }
+
+  expectNone(): void {
+    expect(this.violations, `axe violations:\n${this.violations.join('\n')}`).toEqual([]);
+  }
+}
+
+/** The page's main content is up with a heading, and nothing is still loading: no 'Loading Vault...', no skeleton. */
+async function contentShown(page: Page): Promise<void> {
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+  await expect(page.getByText('Loading Vault...')).toHaveCount(0);
+  await expect(page.locator('.animate-pulse')).toHaveCount(0);
+}
+
+/** A new member's browser in the project's size, signed in, past the welcome dialogs. */
+async function newMemberPage(page: Page, testInfo: TestInfo, label: string) {
+  await skipWelcomeDialogs(page);
+  const member = uniqueMember(testInfo, label);
+  await registerByApi(page.request, testInfo, member);
+  const { user } = await signInByApi(page.request, testInfo, member);
+  return user!;
+}
+
+test.describe('Accessibility', () => {
+  test('a visitor meets no serious accessibility barrier on the public pages and the welcome dialogs', async ({
+    page,
+  }) => {
+    const axe = await AxeGate.on(page);
+    await page.goto('/');
+    const age = page.getByRole('dialog', { name: 'Age Verification' });
+    await expect(age).toBeVisible();
+    await axe.check('/ with the Age Verification dialog');
+    await age.getByRole('button', { name: 'I am 21 or Older' }).click();
+    const install = page.getByRole('dialog', { name: 'Add to Home Screen' });
+    await expect(install).toBeVisible();
+    await axe.check('/ with the Add to Home Screen dialog');
+    await install.getByRole('button', { name: 'Got It!' }).click();
+    await contentShown(page);
+    await axe.check('/');
+
+    await axe.visit('/login');
+    await page.getByRole('button', { name: 'Sign in as Owner' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await axe.check('/login with the owner sign-in dialog');
+
+    for (const path of [
+      '/request-access',
+      '/forgot-password',
+      '/reset-password?token=not-a-real-token',
+      '/verify-email?token=not-a-real-token',
+      '/terms',
+      '/privacy',
+      '/community-rules',
+      '/disclaimer',
+      '/no-such-page',
+    ]) {
+      await axe.visit(path);
+    }
+    axe.expectNone();
+  });
+
+  test('a member meets no serious accessibility barrier on the member pages, menus and dialogs', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const axe = await AxeGate.on(page);
+    const me = await newMemberPage(page, testInfo, 'Axe Reader');
+    // Another member, with a conversation to open and a profile to visit.
+    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const otherPage = await other.newPage();
+    const otherUser = await newMemberPage(otherPage, testInfo, 'Axe Writer');
+    const headers = { Origin: originOf(testInfo) };
+    const started = await otherPage.request.post('/api/inbox/conversations', {
+      headers,
+      data: { recipientId: me.id },
+    });
+    expect(started.status(), await started.text()).toBeLessThan(300);
+    const conversationId = ((await started.json()) as { conversation: { id: string } }).conversation.id;
+    const sent = await otherPage.request.post(`/api/inbox/conversations/${conversationId}/messages`, {
+      headers,
+      data: { content: 'Hello from the accessibility check' },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    await other.close();
+
+    // The first page shows the weekly bonus toast: scanned with it.
+    await page.goto('/feed');
+    await contentShown(page);
+    await expect(page.locator('[data-sonner-toast]')).toBeVisible();
+    await axe.check('/feed with the Weekly Bonus toast');
+    await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Close toast' }).click();
+
+    for (const path of [
+      '/menu',
+      '/leaderboard',
+      '/leaderboard?board=week',
+      '/missions',
+      '/rewards-center',
+      '/cart',
+      '/orders',
+      '/profile',
+      `/profile/${otherUser.id}`,
+      '/account',
+      '/inbox',
+      `/inbox/${conversationId}`,
+    ]) {
+      await axe.visit(path);
+    }
+
+    await page
+      .getByRole('button', { name: /^Delete/ })
+      .first()
+      .click();
+    await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toBeVisible();
+    await axe.check('/inbox with the Delete Conversation confirmation');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await axe.check('the Notifications menu');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Your profile' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await axe.check('the Your profile menu');
+    await page.keyboard.press('Escape');
+
+    if (isPhone(testInfo)) {
+      await page.getByRole('button', { name: /^Navigation/ }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await axe.check('the phone navigation menu');
+      await page.keyboard.press('Escape');
+    }
+
+    await axe.visit('/feed');
+    await page.getByRole('button', { name: 'More actions for this post' }).first().click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await axe.check("/feed with a post's actions menu");
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'New Post' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await axe.check('/feed with the New Post dialog');
+    axe.expectNone();
+  });
+
+  test('a driver meets no serious accessibility barrier on the driver queue', async ({
+    page,
+    ownerApi,
+  }, testInfo) => {
+    const axe = await AxeGate.on(page);
+    const user = await newMemberPage(page, testInfo, 'Axe Driver');
+    const headers = { Origin: originOf(testInfo) };
+    const roles = await ownerApi.put(`/api/admin/members/${user.id}/roles`, {
+      headers,
+      data: { roles: ['Member', 'Driver'] },
+    });
+    expect(roles.status(), await roles.text()).toBe(200);
+    const flags = await ownerApi.patch(`/api/admin/drivers/${user.id}`, {
+      headers,
+      data: { isApprovedDriver: true, isOnline: true },
+    });
+    expect(flags.status(), await flags.text()).toBe(200);
+
+    for (const path of ['/driver-queue', '/driver-queue?list=my-runs', '/driver-queue?list=history']) {
+      await axe.visit(path);
+    }
+    axe.expectNone();
+  });
+
+  test('the Owner meets no serious accessibility barrier on any tab of the Admin Dashboard', async ({
+    ownerPage,
+  }) => {
+    test.setTimeout(90_000);
+    const axe = await AxeGate.on(ownerPage);
+    for (const tab of [
+      'orders',
+      'drivers',
+      'members',
+      'logs',
+      'content',
+      'catalog',
+      'locations',
+      'economy',
+      'roles',
+      'sms',
+      'settings',
+      'driver-queue',
+    ]) {
+      await axe.visit(`/admin?tab=${tab}`);
+    }
+    axe.expectNone();
+  });
+});

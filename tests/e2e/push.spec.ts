@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerByApi, signInByApi, skipWelcomeDialogs, smallTargets, uniqueMember } from './fixtures';
+
+/*
+ * Headless Chromium cannot obtain a real push subscription (no push service), so these stories cover what a
+ * member sees before one: the states of the switch. The server side of subscriptions and sending is tested
+ * against a fake push service (src/features/notifications/server/push.test.ts).
+ */
+async function openPushSettings(page: Page) {
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Push Notifications' });
+  await expect(section).toBeVisible();
+  return section;
+}
+
+test.describe('Push notifications in Account Settings', () => {
+  test.beforeEach(async ({ page, request }, testInfo) => {
+    const member = uniqueMember(testInfo, 'Push Member');
+    await registerByApi(request, testInfo, member);
+    await signInByApi(page.request, testInfo, member);
+    await skipWelcomeDialogs(page);
+  });
+
+  test('a member whose device has no app worker yet is told push is not available there', async ({
+    page,
+  }) => {
+    const section = await openPushSettings(page);
+    await expect(section).toContainText('Push notifications are not available on this device yet.');
+    await expect(section.getByRole('switch')).toHaveCount(0);
+  });
+
+  test('a member whose browser has no Push API is told so, and how an iPhone gets it', async ({ page }) => {
+    await page.addInitScript(() => {
+      delete (window as { PushManager?: unknown }).PushManager;
+    });
+    const section = await openPushSettings(page);
+    await expect(section).toContainText('This browser cannot receive push notifications.');
+    await expect(section).toContainText('add The Vault to your Home Screen');
+  });
+
+  test('a member who blocked notifications is told how to allow them', async ({ page }) => {
+    // The browser's own answer, as after "Block" on its permission prompt.
+    await page.addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+    });
+    const section = await openPushSettings(page);
+    await expect(section).toContainText('Notifications are blocked for this site in your browser.');
+    await expect(section).toContainText('set Notifications to Allow, then reload this page');
+    expect(await smallTargets(section)).toEqual([]);
+  });
+});
