@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './scripts/headless-chromium';
 import { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD } from './tests/e2e/support/server-env';
 import { freePort } from './scripts/free-port';
+import { baseConfig } from './tests/e2e/support/playwright-base';
 
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the built app, served by the real
@@ -47,26 +47,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testIgnore: 'scale-out/**', // two instances on PostgreSQL: playwright.scale-out.config.ts
   outputDir: 'test-results',
-  fullyParallel: false,
+  ...baseConfig,
   workers: 2,
-  retries: 0,
-  forbidOnly: process.env.CI === 'true',
-  // A guard against a story that hangs, not a measure of speed: a two-member story on a busy shared CI machine
-  // has taken more than 30 s.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list']],
-  use: {
-    baseURL,
-    browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: HEADLESS_CHROMIUM_ARGS },
-    screenshot: 'only-on-failure',
-    trace: 'off',
-    // The stories test what members do, not the decoration: under reduced motion the starry sky stands still and
-    // the music waits to be turned on (tests/e2e/pwa.spec.ts tests both ways). Fifty twinkling stars on every open
-    // page cost a software-rendering headless Chromium enough CPU to push long multi-member stories past their time.
-    reducedMotion: 'reduce',
-  },
+  use: { ...baseConfig.use, baseURL },
   // Stories tagged @shared-state change what every member sees (the delivery fee, the menu): they run after all
   // the others, one at a time, so no other story meets a half-changed shop.
   projects: [
@@ -87,9 +70,7 @@ export default defineConfig({
       cwd: root,
       port: Number(smtpPort),
       reuseExistingServer: false,
-      // A guard against a story that hangs, not a measure of speed: a two-member story on a busy shared CI machine
-  // has taken more than 30 s.
-  timeout: 60_000,
+      timeout: 30_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       stdout: 'ignore',
       stderr: 'pipe',

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './scripts/headless-chromium';
 import { freePort } from './scripts/free-port';
+import { baseConfig } from './tests/e2e/support/playwright-base';
 
 /**
  * The scale-out stories (tests/e2e/scale-out/): two app instances on one PostgreSQL, sharing S3 storage, behind a
@@ -14,20 +14,12 @@ export default defineConfig({
   testDir: 'tests/e2e/scale-out',
   outputDir: 'test-results/scale-out',
   globalSetup: './tests/e2e/scale-out/global-setup.ts',
-  fullyParallel: false,
+  ...baseConfig,
   workers: 1,
-  retries: 0,
-  forbidOnly: process.env.CI === 'true',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list']],
   use: {
+    ...baseConfig.use,
     baseURL: `http://127.0.0.1:${process.env.VAULT_SCALE_OUT_PORT}`,
-    browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: HEADLESS_CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
-    screenshot: 'only-on-failure',
-    trace: 'off',
   },
   projects: [{ name: 'desktop-two-instances' }],
 });

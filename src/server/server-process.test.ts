@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,12 +7,12 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from './db/client';
 import { isDataDirLocked } from './db/data-dir-lock';
 import { freePort } from '../../scripts/free-port';
+import { startServerProcess } from '../../scripts/server-process';
 
 /**
  * The real server entry in its own process: what an operator sees when starting, misconfiguring and stopping
  * it. These tests use the embedded database whatever the run's backend, so the PostgreSQL pass skips them.
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 60_000;
 
 interface ServerProcess {
@@ -32,21 +32,9 @@ function tempDataDir(): string {
   return dir;
 }
 
-/** Starts `node --import tsx src/server/index.ts` with only the environment given (plus PATH and HOME). */
+/** The real server entry (scripts/server-process.ts) with only the environment given, its output kept. */
 function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    cwd: root,
-    env: {
-      // eslint-disable-next-line no-restricted-properties -- the child needs our PATH and HOME, nothing else
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      // eslint-disable-next-line no-restricted-properties -- see above
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = startServerProcess({ LOG_LEVEL: 'info', ...env }, ['ignore', 'pipe', 'pipe']);
   running.add(child);
   let stdout = '';
   let stderr = '';

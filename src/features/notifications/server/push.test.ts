@@ -51,6 +51,9 @@ const subscriptionCount = async (ctx: TestContext) =>
   (await ctx.database.db.select({ value: count() }).from(pushSubscription))[0]!.value;
 
 const send = () => sendDuePushes(t.ctx(), { ca: service.ca });
+/** A staff notification that also goes out as a push. */
+const queuePush = (userId: string) =>
+  notify(t.database.db, { userId, message: 'x', from: 'staff', at: t.clock.now(), push: true });
 
 describe('storing a device’s push subscription', () => {
   const keys = service_keys();
@@ -159,13 +162,7 @@ describe('storing a device’s push subscription', () => {
   it('forgets a member’s devices and queued pushes when they delete their account', async () => {
     const member = await signedInMember(t);
     await subscribed(member.cookie, service.device('leaving'));
-    await notify(t.database.db, {
-      userId: member.user.id,
-      message: 'x',
-      from: 'staff',
-      at: t.clock.now(),
-      push: true,
-    });
+    await queuePush(member.user.id);
     const deleted = await t.call(
       'POST',
       '/api/profile/delete-account',
@@ -281,13 +278,7 @@ describe('sending pushes', () => {
         throw new Error('rolled back');
       })
       .catch(() => {});
-    await notify(t.database.db, {
-      userId: bare.user.id,
-      message: 'x',
-      from: 'staff',
-      at: t.clock.now(),
-      push: true,
-    });
+    await queuePush(bare.user.id);
     await notify(t.database.db, {
       userId: member.user.id,
       message: 'award',
@@ -302,13 +293,7 @@ describe('sending pushes', () => {
   it('sends one push per event when two instances send at once', async () => {
     const member = await signedInMember(t);
     await subscribed(member.cookie, service.device('once'));
-    await notify(t.database.db, {
-      userId: member.user.id,
-      message: 'x',
-      from: 'staff',
-      at: t.clock.now(),
-      push: true,
-    });
+    await queuePush(member.user.id);
     const rounds = await Promise.all([send(), send()]);
     expect(rounds.reduce((a, b) => a + b)).toBe(1);
     expect(service.requests).toHaveLength(1);
@@ -318,13 +303,7 @@ describe('sending pushes', () => {
     const member = await signedInMember(t);
     const device = await subscribed(member.cookie, service.device(`gone-${status}`));
     service.respond = () => status;
-    await notify(t.database.db, {
-      userId: member.user.id,
-      message: 'x',
-      from: 'staff',
-      at: t.clock.now(),
-      push: true,
-    });
+    await queuePush(member.user.id);
     await send();
     expect(service.requests).toHaveLength(1);
     expect(
@@ -336,13 +315,7 @@ describe('sending pushes', () => {
     const member = await signedInMember(t);
     const device = await subscribed(member.cookie, service.device('flaky'));
     service.respond = () => 500;
-    await notify(t.database.db, {
-      userId: member.user.id,
-      message: 'x',
-      from: 'staff',
-      at: t.clock.now(),
-      push: true,
-    });
+    await queuePush(member.user.id);
     await expect(send()).resolves.toBe(1);
     expect(
       await t.database.db.select().from(pushSubscription).where(eq(pushSubscription.id, device.id)),
@@ -352,13 +325,7 @@ describe('sending pushes', () => {
   it('checks the address again at send time: a stored device on a private address gets nothing without the test override', async () => {
     const member = await signedInMember(t);
     await subscribed(member.cookie, service.device('rebound'));
-    await notify(t.database.db, {
-      userId: member.user.id,
-      message: 'x',
-      from: 'staff',
-      at: t.clock.now(),
-      push: true,
-    });
+    await queuePush(member.user.id);
     const production = { ...t.config, push: { ...t.config.push, allowPrivateAddresses: false } };
     expect(await sendDuePushes(t.ctx({ config: production }), { ca: service.ca })).toBe(1);
     expect(service.requests).toHaveLength(0);

@@ -1,0 +1,27 @@
+import type { PlaywrightTestConfig } from '@playwright/test';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../../../scripts/headless-chromium';
+
+/**
+ * What every browser test run shares (playwright.config.ts, playwright.scale-out.config.ts): Debian's Chromium,
+ * one try per story, the list reporter, a screenshot when a story fails.
+ */
+export const baseConfig = {
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: process.env.CI === 'true',
+  // A guard against a story that hangs, not a measure of speed: a two-member story on a busy shared CI machine
+  // has taken more than 30 s.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: HEADLESS_CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    // The stories test what members do, not the decoration: under reduced motion the starry sky stands still and
+    // the music waits to be turned on (tests/e2e/pwa.spec.ts tests both ways). Fifty twinkling stars on every open
+    // page cost a software-rendering headless Chromium enough CPU to push long multi-member stories past their time.
+    reducedMotion: 'reduce',
+  },
+} satisfies PlaywrightTestConfig;
