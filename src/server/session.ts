@@ -1,31 +1,104 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { parseSigned } from 'hono/utils/cookie';
 import { primaryRole, rolesOf } from '~/shared/permissions';
 import type { Auth } from '~/server/auth';
 import type { Db } from '~/server/db/client';
-import { session, type user } from '~/server/db/tables/auth.tables';
+import { session, user } from '~/server/db/tables/auth.tables';
 import type { SessionUser } from '~/shared/session';
 
 export type UserRow = typeof user.$inferSelect;
 
 /**
- * Who the request's session cookie belongs to, read fresh from the database on every request: better-auth reads
- * the session and its whole member row in one query (experimental joins; auth.ts declares every column), so a ban,
- * a role change or a sign-out on another instance counts from the very next request.
+ * Who the request's session cookie belongs to, read fresh from the database on every request (decision 030), so a
+ * ban, a role change or a sign-out on another instance counts from the very next request.
+ *
+ * The everyday case takes one prepared statement: the cookie's signature checked by Hono's cookie helper (the HMAC
+ * scheme better-auth signs it with), then the session joined with its whole member row by the session token. Every
+ * other case goes to better-auth's own `getSession`, which handles it: no such session or an expired one (it clears
+ * the cookie and the row), or one due for its daily refresh (it moves the expiry and sets the cookie again).
  */
 export async function resolveSession(
   { auth, db }: { auth: Auth; db: Db },
   headers: Headers,
 ): Promise<{ user: UserRow | null; sessionId: string | null; setCookies: string[] }> {
+  const live = await liveSession(auth, db, headers);
+  if (live === null) return { user: null, sessionId: null, setCookies: [] };
+  if (live) return withoutBanned(db, live.member, live.sessionId, []);
   const { headers: responseHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
   const setCookies = responseHeaders.getSetCookie();
   if (!response) return { user: null, sessionId: null, setCookies };
-  const member = response.user as unknown as UserRow;
+  return withoutBanned(db, response.user as unknown as UserRow, response.session.id, setCookies);
+}
+
+async function withoutBanned(db: Db, member: UserRow, sessionId: string, setCookies: string[]) {
   if (member.banned) {
     // A ban ends every session at once; the stale cookie is refused from now on.
     await db.delete(session).where(eq(session.userId, member.id));
     return { user: null, sessionId: null, setCookies };
   }
-  return { user: member, sessionId: response.session.id, setCookies };
+  return { user: member, sessionId, setCookies };
+}
+
+interface SessionCookie {
+  name: string;
+  /** Set (signed) when the member signed in without "Remember me": better-auth then never refreshes the session. */
+  dontRememberName: string;
+  secret: string;
+  /** Seconds: better-auth's `session.expiresIn` and `session.updateAge` (auth.ts). */
+  expiresIn: number;
+  updateAge: number;
+}
+
+const cookies = new WeakMap<Auth, Promise<SessionCookie>>();
+const sessionCookieOf = (auth: Auth): Promise<SessionCookie> => {
+  let known = cookies.get(auth);
+  if (!known) {
+    known = auth.$context.then((context) => ({
+      name: context.authCookies.sessionToken.name,
+      dontRememberName: context.authCookies.dontRememberToken.name,
+      secret: context.secret,
+      expiresIn: context.sessionConfig.expiresIn,
+      updateAge: context.sessionConfig.updateAge,
+    }));
+    cookies.set(auth, known);
+  }
+  return known;
+};
+
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+const prepareSessionQuery = (db: Db) =>
+  db
+    .select({ sessionId: session.id, expiresAt: session.expiresAt, member: getTableColumns(user) })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, sql.placeholder('token')))
+    .prepare('vault_session_by_token');
+
+/**
+ * `null`: no session (no cookie, or a signature that does not hold): a visitor, as better-auth would answer.
+ * `undefined`: a session cookie this path does not settle (see resolveSession). Otherwise the live session.
+ */
+async function liveSession(
+  auth: Auth,
+  db: Db,
+  headers: Headers,
+): Promise<{ member: UserRow; sessionId: string } | null | undefined> {
+  const cookieHeader = headers.get('cookie');
+  if (!cookieHeader) return null;
+  const cookie = await sessionCookieOf(auth);
+  const signed = await parseSigned(cookieHeader, cookie.secret);
+  const token = signed[cookie.name];
+  if (token === undefined || token === false) return null;
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  const [row] = await query.execute({ token });
+  if (!row) return undefined;
+  const now = Date.now();
+  const refreshDue =
+    !signed[cookie.dontRememberName] &&
+    row.expiresAt.getTime() - cookie.expiresIn * 1000 + cookie.updateAge * 1000 <= now;
+  if (row.expiresAt.getTime() <= now || refreshDue) return undefined;
+  return { member: row.member, sessionId: row.sessionId };
 }
 
 export const OWNER_AVATAR_URL = '/owner-avatar.svg';

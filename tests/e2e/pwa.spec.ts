@@ -107,44 +107,50 @@ test('a visitor who has opened the app once can open it offline and is told they
   await expect(page.getByRole('status').filter({ hasText: "You're offline" })).toHaveCount(0);
 });
 
-test('after a deploy the app offers Update available and Reload takes the new version', async ({ page }) => {
-  await skipWelcomeDialogs(page);
-  await page.goto('/');
-  await serviceWorkerReady(page);
-  const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
-  expect(firstWorker).toMatch(/\/sw\.js$/);
+// It rewrites the built dist/client/sw.js, which every story's browser loads: with the stories that change what
+// everyone sees, after all the others and never at the same time as the other screen size's run.
+test(
+  'after a deploy the app offers Update available and Reload takes the new version',
+  { tag: '@shared-state' },
+  async ({ page }) => {
+    await skipWelcomeDialogs(page);
+    await page.goto('/');
+    await serviceWorkerReady(page);
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    expect(firstWorker).toMatch(/\/sw\.js$/);
 
-  // A deploy: the server now sends a service worker that differs by a byte (a new build changes its precache list).
-  const swFile = path.resolve(import.meta.dirname, '../../dist/client/sw.js');
-  const deployed = fs.readFileSync(swFile, 'utf8');
-  try {
-    fs.writeFileSync(swFile, `${deployed}\n// e2e deploy ${Date.now()}\n`);
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    const prompt = page.getByRole('region', { name: 'App update' });
-    await expect(prompt).toContainText('Update available');
+    // A deploy: the server now sends a service worker that differs by a byte (a new build changes its precache list).
+    const swFile = path.resolve(import.meta.dirname, '../../dist/client/sw.js');
+    const deployed = fs.readFileSync(swFile, 'utf8');
+    try {
+      fs.writeFileSync(swFile, `${deployed}\n// e2e deploy ${Date.now()}\n`);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const prompt = page.getByRole('region', { name: 'App update' });
+      await expect(prompt).toContainText('Update available');
 
-    const reloaded = page.waitForEvent('load');
-    await prompt.getByRole('button', { name: 'Reload' }).click();
-    await reloaded;
-    // The page reloads under the new service worker: nothing is waiting any more, and the prompt is gone.
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return {
-            waiting: Boolean(registration?.waiting),
-            controlled: Boolean(navigator.serviceWorker.controller),
-          };
-        }),
-      )
-      .toEqual({ waiting: false, controlled: true });
-    await expect(page.getByRole('heading', { name: 'The Vault', level: 1 })).toBeVisible();
-    await expect(musicToggle(page)).toBeVisible();
-    await expect(prompt).toHaveCount(0);
-  } finally {
-    fs.writeFileSync(swFile, deployed);
-  }
-});
+      const reloaded = page.waitForEvent('load');
+      await prompt.getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      // The page reloads under the new service worker: nothing is waiting any more, and the prompt is gone.
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return {
+              waiting: Boolean(registration?.waiting),
+              controlled: Boolean(navigator.serviceWorker.controller),
+            };
+          }),
+        )
+        .toEqual({ waiting: false, controlled: true });
+      await expect(page.getByRole('heading', { name: 'The Vault', level: 1 })).toBeVisible();
+      await expect(musicToggle(page)).toBeVisible();
+      await expect(prompt).toHaveCount(0);
+    } finally {
+      fs.writeFileSync(swFile, deployed);
+    }
+  },
+);
 
 test('the music waits for the first tap, and the mute control is remembered on this device', async ({
   page,

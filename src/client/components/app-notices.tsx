@@ -40,7 +40,7 @@ export function AppNotices() {
           className="pointer-events-auto flex items-center gap-1 rounded-full border border-primary bg-surface-raised py-0.5 pr-0.5 pl-4 text-sm font-medium text-text shadow-lg shadow-background"
         >
           <span className="mr-1">Update available</span>
-          <Button size="md" className="rounded-full" onClick={() => appUpdate.apply()}>
+          <Button size="md" className="rounded-full" onClick={() => void appUpdate.apply()}>
             <RefreshCw className="size-5" aria-hidden />
             Reload
           </Button>

@@ -6,31 +6,40 @@ import { Workbox } from 'workbox-window';
  * Production builds only (the dev server has no service worker).
  */
 const listeners = new Set<() => void>();
-let waiting: ServiceWorker | undefined;
+let workbox: Workbox | undefined;
+let updateWaiting = false;
 
 export const appUpdate = {
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  isAvailable: () => waiting !== undefined,
+  isAvailable: () => updateWaiting,
   /** Let the new version take over; the page reloads when it controls it. */
-  apply() {
-    if (!waiting) return;
+  async apply() {
+    const registration = await navigator.serviceWorker.getRegistration();
+    // Already in charge (it took over in another tab): the page only needs the new version's files.
+    if (!registration?.waiting) return window.location.reload();
     navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
       once: true,
     });
-    waiting.postMessage({ type: 'SKIP_WAITING' });
+    // Workbox asks the worker that is waiting now, not the one the event named earlier.
+    workbox?.messageSkipWaiting();
   },
 };
 
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const workbox = new Workbox('/sw.js');
+  workbox = new Workbox('/sw.js');
   // Also when a version was already waiting as the page opened (the page was reloaded without taking it).
   workbox.addEventListener('waiting', (event) => {
-    waiting = event.sw;
-    listeners.forEach((listener) => listener());
+    void navigator.serviceWorker.getRegistration().then((registration) => {
+      // Workbox names a worker "waiting" after 200 ms in the installed state; on a slow phone that can be the very
+      // first version on its way to taking charge. Only a new version waiting behind the one in charge is an update.
+      if (!navigator.serviceWorker.controller || registration?.waiting !== event.sw) return;
+      updateWaiting = true;
+      listeners.forEach((listener) => listener());
+    });
   });
   workbox.register().catch(() => {
     /* no service worker (private mode, blocked): the app works online as before */
