@@ -58,7 +58,8 @@ export function createAuth({
     baseURL: config.baseUrl,
     secret,
     telemetry: { enabled: false },
-    // The session and its member in one query (the drizzle adapter's relational read; sessionRelations).
+    // The session and its member in one query (the drizzle adapter's relational read; sessionRelations) when
+    // better-auth reads it: the expired and refresh-due sessions that session.ts hands over (decision 030).
     experimental: { joins: true },
     logger: { disabled: config.nodeEnv === 'test' },
     database: drizzleAdapter(db, {
