@@ -90,6 +90,8 @@ export async function crashCycles(options: {
   backend: 'pglite' | 'postgres';
   cycles: number;
   adminUrl?: string;
+  /** Called after each cycle (the script prints progress with it). */
+  onCycle?: (done: number, report: CrashReport) => void;
 }): Promise<CrashReport> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-crash-'));
   const port = await freePort();
@@ -118,7 +120,7 @@ export async function crashCycles(options: {
   const run = randomBytes(3).toString('hex');
   try {
     await waitHealthy(base, server);
-    let cookie = await signIn(base);
+    const cookie = await signIn(base);
     for (let cycle = 0; cycle < options.cycles; cycle += 1) {
       const tag = `crash${run}c${cycle}`;
       const writing = writeUntilKilled(base, cookie, tag);
@@ -131,10 +133,12 @@ export async function crashCycles(options: {
       server = startServer(env);
       await waitHealthy(base, server);
       report.restartMs.push(Date.now() - killedAt);
-      cookie = await signIn(base);
+      // The session survives the crash too: the same cookie reads back (signing in again each cycle would meet
+      // the sign-in limit of a few a minute once restarts are quick).
       const stored = await storedWith(base, cookie, tag);
       report.acknowledged += acknowledged.length;
       report.lost.push(...acknowledged.filter((content) => !stored.has(content)));
+      options.onCycle?.(cycle + 1, report);
     }
   } finally {
     await stopServerProcess(server);
@@ -164,7 +168,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(`postgres: skipped, no PostgreSQL at ${adminUrl.replace(/:[^:@/]*@/, ':***@')}`);
       continue;
     }
-    const report = await crashCycles({ backend, cycles, adminUrl });
+    const report = await crashCycles({
+      backend,
+      cycles,
+      adminUrl,
+      onCycle: (done, sofar) => {
+        if (done % 10 === 0 && done < cycles)
+          console.log(`${backend}: ${done}/${cycles} cycles, ${sofar.lost.length} lost`);
+      },
+    });
     console.log(describeReport(report));
     if (report.lost.length) {
       failed = true;
