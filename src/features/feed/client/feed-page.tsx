@@ -64,6 +64,9 @@ export function Component() {
   );
 }
 
+/** The posts a phone's first screen can reach: their photos load at once rather than when scrolled near. */
+const FIRST_SCREEN_POSTS = 3;
+
 function FeedList({ q, onCreate }: { q: string; onCreate: () => void }) {
   const feed = useFeed(q);
   const now = Math.max(useMinuteClock(), feed.dataUpdatedAt);
@@ -93,15 +96,20 @@ function FeedList({ q, onCreate }: { q: string; onCreate: () => void }) {
         </p>
         {pinned.length > 0 && (
           <PostSection title="Pinned Posts" icon={<Pin className="size-5 text-coin" aria-hidden />}>
-            {pinned.map((post) => (
-              <PostCard key={post.id} post={post} now={now} />
+            {pinned.map((post, index) => (
+              <PostCard key={post.id} post={post} now={now} firstScreen={index < FIRST_SCREEN_POSTS} />
             ))}
           </PostSection>
         )}
         {posts.length > 0 && (
           <PostSection title={q ? 'Search Results' : pinned.length > 0 ? 'Recent Posts' : undefined}>
-            {posts.map((post) => (
-              <PostCard key={post.id} post={post} now={now} />
+            {posts.map((post, index) => (
+              <PostCard
+                key={post.id}
+                post={post}
+                now={now}
+                firstScreen={pinned.length + index < FIRST_SCREEN_POSTS}
+              />
             ))}
           </PostSection>
         )}

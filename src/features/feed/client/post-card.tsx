@@ -13,7 +13,8 @@ import { PostMedia } from './post-media';
 import { PostText } from './post-text';
 
 /** One post: who wrote it (or Anonymous), when, its text and media, likes, and its comments on demand. */
-export function PostCard({ post, now }: { post: PostView; now: number }) {
+/** `firstScreen`: among the first posts the page shows (PostMedia loads its photo at once). */
+export function PostCard({ post, now, firstScreen }: { post: PostView; now: number; firstScreen?: boolean }) {
   const headingId = useId();
   const [showComments, setShowComments] = useState(false);
   const name = post.author?.fullName ?? ANONYMOUS_NAME;
@@ -66,6 +67,7 @@ export function PostCard({ post, now }: { post: PostView; now: number }) {
         <PostMedia
           media={post.media}
           label={post.media.type === 'video' ? `Video from ${name}` : `Photo from ${name}`}
+          firstScreen={firstScreen}
         />
       )}
 

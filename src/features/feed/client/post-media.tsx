@@ -1,7 +1,19 @@
 import type { PostMedia as Media } from '../feed.schema';
 
-/** A post's photo or video, in a box of its own aspect ratio so the feed does not jump as it loads. */
-export function PostMedia({ media, label }: { media: Media; label: string }) {
+/**
+ * A post's photo or video, in a box of its own aspect ratio so the feed does not jump as it loads. `firstScreen`:
+ * the post is among the first the page shows, so its photo loads at once, first among images (often the largest
+ * thing on a phone's first screen); further down, photos load as they come near.
+ */
+export function PostMedia({
+  media,
+  label,
+  firstScreen = false,
+}: {
+  media: Media;
+  label: string;
+  firstScreen?: boolean;
+}) {
   const ratio =
     media.width && media.height
       ? `${media.width} / ${media.height}`
@@ -26,7 +38,8 @@ export function PostMedia({ media, label }: { media: Media; label: string }) {
     <img
       src={media.url}
       alt={label}
-      loading="lazy"
+      loading={firstScreen ? 'eager' : 'lazy'}
+      fetchPriority={firstScreen ? 'high' : 'auto'}
       decoding="async"
       width={media.width ?? undefined}
       height={media.height ?? undefined}
