@@ -48,6 +48,18 @@ describe('the page HTML', () => {
     expect(preloads(pageHtml('/', true))).toContain('/assets/feed-page.js');
   });
 
+  it("asks for a member's session, and on the feed its first page, with the HTML; never for a visitor", () => {
+    const dataPreloads = (html: string) =>
+      [...html.matchAll(/rel="preload" as="fetch" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(dataPreloads(pageHtml('/feed', true))).toEqual(['/api/accounts/session', '/api/feed']);
+    expect(dataPreloads(pageHtml('/', true))).toEqual(['/api/accounts/session', '/api/feed']);
+    // A search on the feed asks for other posts than the first page.
+    expect(dataPreloads(pageHtml('/feed', true, '?q=music'))).toEqual(['/api/accounts/session']);
+    expect(dataPreloads(pageHtml('/menu', true))).toEqual(['/api/accounts/session']);
+    expect(dataPreloads(pageHtml('/feed', false))).toEqual([]);
+    expect(dataPreloads(pageHtml('/', false))).toEqual([]);
+  });
+
   it('keeps the Loading Vault shell and adds nothing for a page it does not know', () => {
     const html = pageHtml('/no-such-page', false);
     expect(preloads(html)).toEqual([]);

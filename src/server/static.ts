@@ -67,12 +67,14 @@ export function pageHtmlFor(indexHtml: string, manifest: Manifest | undefined) {
   const entryKeys = Object.keys(manifest ?? {}).filter((key) => manifest?.[key]?.isEntry);
   const loaded = manifest ? closureOf(manifest, entryKeys) : undefined;
   const cache = new Map<string, string>();
-  return (pagePath: string, signedIn: boolean): string => {
+  /** `search`: the page address's query string ("" or "?q=…"): a search asks for other data than the page's own. */
+  return (pagePath: string, signedIn: boolean, search = ''): string => {
     const shell = signedIn ? 'member' : pagePath === '/' ? 'welcome' : undefined;
     const modules = [...(ROUTE_MODULES.find(([pattern]) => pattern.test(pagePath))?.[1] ?? [])];
     // A member opening "/" is sent on to the feed: load its modules too.
     if (signedIn && pagePath === '/') modules.push(SIGNED_IN_LAYOUT, feature('feed', 'feed-page'));
-    const key = `${shell}|${modules.join(',')}`;
+    const preloadFeed = signedIn && search === '' && modules.includes(feature('feed', 'feed-page'));
+    const key = `${shell}|${modules.join(',')}|${preloadFeed}`;
     const cached = cache.get(key);
     if (cached !== undefined) return cached;
 
@@ -86,6 +88,11 @@ export function pageHtmlFor(indexHtml: string, manifest: Manifest | undefined) {
         if (!loaded.scripts.has(file)) links += `<link rel="modulepreload" crossorigin href="/${file}">`;
       }
     }
+    // A member's page asks for the session (and the feed its first data) once its scripts have run: asked for
+    // here, the answers are on their way while the scripts load. The app's own requests take them over (the same
+    // address, method and credentials); tests/e2e/shell.spec.ts checks each is fetched once.
+    if (signedIn) links += '<link rel="preload" as="fetch" crossorigin href="/api/accounts/session">';
+    if (preloadFeed) links += '<link rel="preload" as="fetch" crossorigin href="/api/feed">';
     let html = links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
     if (shell) html = html.replace('<html ', `<html data-shell="${shell}" `);
     cache.set(key, html);
@@ -139,7 +146,7 @@ export function staticRoutes(distDir = clientDistDir) {
     c.header('Cache-Control', 'no-cache');
     if (NOINDEX.some((pattern) => pattern.test(c.req.path))) c.header('X-Robots-Tag', 'noindex, nofollow');
     const signedIn = SESSION_COOKIES.some((name) => getCookie(c, name) !== undefined);
-    const html = pageHtml()(c.req.path, signedIn);
+    const html = pageHtml()(c.req.path, signedIn, new URL(c.req.url).search);
     c.header('Vary', 'Accept-Encoding, Cookie');
     if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.html(html);
     c.header('Content-Encoding', 'gzip');

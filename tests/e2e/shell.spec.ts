@@ -180,3 +180,33 @@ test.describe('Header', () => {
     await expect.poll(scrollY).toBe(0);
   });
 });
+
+test("a member's page asks for the session and the feed with its HTML, and the app uses those answers", async ({
+  page,
+}, testInfo) => {
+  const member = uniqueMember(testInfo, 'Early Data');
+  await registerByApi(page.request, testInfo, member);
+  await signInByApi(page.request, testInfo, member);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(`${request.method()} ${pathname}`);
+  });
+  await page.goto('/feed');
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  // Asked once each: the HTML's preload, which the app's own request took over. (The weekly bonus, awarded on
+  // this first visit, then reads the session again.)
+  const beforeBonus = asked.slice(0, asked.indexOf('POST /api/economy/weekly-bonus') + 1 || undefined);
+  expect(beforeBonus.filter((line) => line === 'GET /api/accounts/session')).toHaveLength(1);
+  expect(asked.filter((line) => line === 'GET /api/feed')).toHaveLength(1);
+  // …and that one request came from the page's HTML (a <link rel="preload">), not from a script.
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry as PerformanceResourceTiming)
+      .filter((entry) => /\/api\/(feed|accounts\/session)$/.test(new URL(entry.name).pathname))
+      .map((entry) => `${new URL(entry.name).pathname} ${entry.initiatorType}`),
+  );
+  expect(initiators.slice(0, 2).sort()).toEqual(['/api/accounts/session link', '/api/feed link']);
+});
