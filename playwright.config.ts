@@ -50,16 +50,24 @@ export default defineConfig({
   ...baseConfig,
   workers: 2,
   use: { ...baseConfig.use, baseURL },
-  // Stories tagged @shared-state change what every member sees (the delivery fee, the menu): they run after all
-  // the others, one at a time, so no other story meets a half-changed shop.
+  // Stories tagged @shared-state change what every member sees (the delivery fee, the menu, the built service
+  // worker) or how the Owner signs in (two-factor on): they run after all the others, one at a time (one worker),
+  // so no other story meets a half-changed shop, or signs the Owner in while a code is asked for.
   projects: [
     { name: 'phone', grepInvert: /@shared-state/, use: phone },
     { name: 'desktop', grepInvert: /@shared-state/, use: desktop },
-    { name: 'phone-shared-state', grep: /@shared-state/, dependencies: ['phone', 'desktop'], use: phone },
+    {
+      name: 'phone-shared-state',
+      grep: /@shared-state/,
+      dependencies: ['phone', 'desktop'],
+      workers: 1,
+      use: phone,
+    },
     {
       name: 'desktop-shared-state',
       grep: /@shared-state/,
       dependencies: ['phone-shared-state'],
+      workers: 1,
       use: desktop,
     },
   ],

@@ -129,7 +129,7 @@ export async function memberPage(browser: Browser, testInfo: TestInfo, label: st
   const member = uniqueMember(testInfo, label);
   await registerByApi(page.request, testInfo, member);
   const { user } = await signInByApi(page.request, testInfo, member);
-  return { page, user: user!, close: () => context.close() };
+  return { page, user: user!, member, close: () => context.close() };
 }
 
 /** A new member's first page shows the weekly bonus: closed, so a story's own toasts are the front ones. */

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import type { OrderView, PlaceOrderResponse } from '~/features/shop/orders.schema';
 import {
   pickupLocationLabel,
@@ -8,16 +8,7 @@ import {
   type MenuResponse,
   type ShopSettings,
 } from '~/features/shop/shop.schema';
-import {
-  expectToast,
-  isPhone,
-  originOf,
-  registerByApi,
-  signInByApi,
-  skipWelcomeDialogs,
-  test,
-  uniqueMember,
-} from './fixtures';
+import { expectToast, isPhone, memberPage, originOf, test } from './fixtures';
 import { TINY_PNG } from './support/images';
 
 /**
@@ -27,18 +18,6 @@ import { TINY_PNG } from './support/images';
 
 const dollars = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-
-/** A new member signed in on a browser of their own (the project's phone or desktop size). */
-async function newMember(browser: Browser, testInfo: TestInfo, label: string) {
-  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await skipWelcomeDialogs(page);
-  const member = uniqueMember(testInfo, label);
-  await registerByApi(page.request, testInfo, member);
-  await signInByApi(page.request, testInfo, member);
-  return { page, member, close: () => context.close() };
-}
 
 /** Two Velvet Nebula at 3.5g for pickup at Van Ness: pickup orders stay out of the drivers' queue. */
 async function placePickupOrder(
@@ -92,7 +71,7 @@ test.describe('Shop administration', () => {
     browser,
     ownerPage,
   }, testInfo) => {
-    const customer = await newMember(browser, testInfo, 'Desk Customer');
+    const customer = await memberPage(browser, testInfo, 'Desk Customer');
     const order = await placePickupOrder(customer.page.request, testInfo);
     await customer.page.goto('/orders');
     const status = customer.page
@@ -131,7 +110,7 @@ test.describe('Shop administration', () => {
     browser,
     ownerPage,
   }, testInfo) => {
-    const customer = await newMember(browser, testInfo, 'Archive Customer');
+    const customer = await memberPage(browser, testInfo, 'Archive Customer');
     const order = await placePickupOrder(customer.page.request, testInfo);
 
     await openTab(ownerPage, 'orders', 'Sticker Orders');
@@ -170,7 +149,7 @@ test.describe('Shop administration', () => {
   });
 
   test('an admin exports the active orders as CSV', async ({ browser, ownerPage }, testInfo) => {
-    const customer = await newMember(browser, testInfo, 'Export Customer');
+    const customer = await memberPage(browser, testInfo, 'Export Customer');
     const order = await placePickupOrder(customer.page.request, testInfo);
     await customer.close();
 
@@ -190,11 +169,11 @@ test.describe('Shop administration', () => {
     browser,
     ownerApi,
   }, testInfo) => {
-    const customer = await newMember(browser, testInfo, 'Private Customer');
+    const customer = await memberPage(browser, testInfo, 'Private Customer');
     const order = await placePickupOrder(customer.page.request, testInfo);
     await customer.close();
 
-    const reader = await newMember(browser, testInfo, 'Orders Reader');
+    const reader = await memberPage(browser, testInfo, 'Orders Reader');
     const { items: members } = (await (
       await ownerApi.get(`/api/admin/members?q=${encodeURIComponent(reader.member.email)}`)
     ).json()) as { items: { id: string }[] };
@@ -274,7 +253,7 @@ test.describe('Shop administration', () => {
         await expect(card).toContainText('Hidden from menu');
         await expect(card.getByRole('button', { name: 'Show on menu' })).toBeVisible();
 
-        const member = await newMember(browser, testInfo, 'Menu Reader');
+        const member = await memberPage(browser, testInfo, 'Menu Reader');
         await member.page.goto('/menu');
         await expect(member.page.getByRole('article', { name: 'Velvet Nebula', exact: true })).toBeVisible();
         await expect(member.page.getByRole('article', { name, exact: true })).toHaveCount(0);
@@ -364,7 +343,7 @@ test.describe('Shop administration', () => {
     async ({ browser, ownerPage, ownerApi }, testInfo) => {
       test.setTimeout(90_000);
       const fee = isPhone(testInfo) ? 2345 : 2750;
-      const customer = await newMember(browser, testInfo, 'Fee Customer');
+      const customer = await memberPage(browser, testInfo, 'Fee Customer');
       await customer.page.goto('/menu');
       await customer.page
         .getByRole('article', { name: 'Velvet Nebula', exact: true })
