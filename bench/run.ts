@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import path from 'node:path';
 import { startAppServer } from './app-server';
 import { openBenchBackend, type BenchBackend } from './backend';
@@ -29,6 +30,8 @@ const knobs = {
   databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
   /** Runs only the app scenarios whose name contains this text (the baselines always run). */
   only: process.env.BENCH_ONLY || undefined,
+  /** A folder: each scenario's measured load is CPU-profiled into it (`<scenario>.cpuprofile`, for DevTools). */
+  profileDir: process.env.BENCH_PROFILE || undefined,
 };
 
 async function main(): Promise<void> {
@@ -75,7 +78,7 @@ async function measureAll(backend: BenchBackend, load: LoadGenerator) {
   const measure = async (name: string, request: LoadRequest, key?: string): Promise<Measurement> => {
     const job = { request, connections: knobs.connections };
     if (knobs.warmupSeconds > 0) await load.run({ ...job, durationSeconds: knobs.warmupSeconds });
-    const summary = await load.run({ ...job, durationSeconds: knobs.durationSeconds });
+    const summary = await profiled(name, () => load.run({ ...job, durationSeconds: knobs.durationSeconds }));
     console.error(`  ${name}: ${Math.round(summary.requestsPerSecond)} req/s`);
     return { key, name, summary, rssBytes: process.memoryUsage().rss };
   };
@@ -104,6 +107,25 @@ async function measureAll(backend: BenchBackend, load: LoadGenerator) {
     node: nodeRow.summary.requestsPerSecond,
     select: selectRow.summary.requestsPerSecond,
   };
+}
+
+/** Runs `work` under the CPU profiler when BENCH_PROFILE names a folder: this process is the servers, not the load. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!knobs.profileDir) return work();
+  const session = new inspector.Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    const result = await work();
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(knobs.profileDir, { recursive: true });
+    const file = path.join(knobs.profileDir, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.cpuprofile`);
+    fs.writeFileSync(file, JSON.stringify(profile));
+    return result;
+  } finally {
+    session.disconnect();
+  }
 }
 
 async function withServer<S extends LocalServer, T>(

@@ -26,7 +26,7 @@ import { createMailer } from './mail';
 import { eventsRoutes } from './events.routes';
 import { databaseExportRoutes } from './export/database-export.routes';
 import { healthRoutes } from './health.routes';
-import { jsonOnly, noStore, sameOrigin } from './middleware/api-guards';
+import { isSafeMethod, jsonOnly, noStore, sameOrigin } from './middleware/api-guards';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { refuseForbiddenCharacters } from './middleware/forbidden-characters';
 import { requestLogger } from './middleware/request-logger';
@@ -106,8 +106,11 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   };
   const jsonBodyLimit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: tooLarge });
   const uploadBodyLimit = bodyLimit({ maxSize: config.uploadLimitBytes, onError: tooLarge });
-  // A route with the upload() middleware takes multipart, up to UPLOAD_LIMIT_BYTES; every other one JSON.
-  api.use((c, next) => (isUploadRoute(c) ? uploadBodyLimit : jsonBodyLimit)(c, next));
+  // A route with the upload() middleware takes multipart, up to UPLOAD_LIMIT_BYTES; every other one JSON. A GET's
+  // body is never read, and asking for it would build a whole Web Request for nothing (a few % of every read).
+  api.use((c, next) =>
+    isSafeMethod(c) ? next() : (isUploadRoute(c) ? uploadBodyLimit : jsonBodyLimit)(c, next),
+  );
   api.use(jsonOnly({ acceptsMultipart: isUploadRoute }));
   api.use(sameOrigin({ baseUrl: config.baseUrl, trustProxy: config.trustProxy }));
   api.use(refuseForbiddenCharacters);

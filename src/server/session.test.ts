@@ -91,4 +91,13 @@ describe('reading the session', () => {
     expect(await answeredUser(result)).toBeNull();
     expect(queries).toEqual([]);
   });
+
+  it('refuses the real signature written without its padding, as better-auth does', async () => {
+    const member = await signedInMember(t);
+    const unpadded = member.cookie.replace(/(session_token=[^;]+)(?:=|%3D)(?=;|$)/i, '$1');
+    expect(unpadded).not.toBe(member.cookie);
+    const { result, queries } = await queriesDuring(() => sessionOf(unpadded));
+    expect(await answeredUser(result)).toBeNull();
+    expect(queries).toEqual([]);
+  });
 });

@@ -3,6 +3,9 @@ import { AppError } from '~/shared/app-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** GET, HEAD and OPTIONS: they change nothing and the API reads no body from them. */
+export const isSafeMethod = (c: Context): boolean => SAFE_METHODS.has(c.req.method);
+
 /** API responses are private and change with every write: never cached by the browser or a proxy. */
 export const noStore: MiddlewareHandler = async (c, next) => {
   await next();
@@ -15,7 +18,7 @@ export const noStore: MiddlewareHandler = async (c, next) => {
  */
 export function jsonOnly(options: { acceptsMultipart?: (c: Context) => boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (isSafeMethod(c)) return next();
     const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
     const hasBody =
       c.req.header('Content-Length') !== '0' &&
@@ -41,7 +44,7 @@ const firstValue = (header: string | undefined) => header?.split(',')[0]?.trim()
 export function sameOrigin(options: { baseUrl: string; trustProxy: boolean }): MiddlewareHandler {
   const configured = new URL(options.baseUrl).origin;
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (isSafeMethod(c)) return next();
     const origin = c.req.header('Origin');
     if (!origin)
       throw new AppError(

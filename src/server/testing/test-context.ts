@@ -17,8 +17,11 @@ import { TestClock } from './test-clock';
 export const TEST_ORIGIN = 'http://vault.test';
 let databaseCounter = 0;
 
-/** A fresh database copied from the run's migrated template: PGlite in memory, or a new PostgreSQL database. */
-export async function openTestDatabase(): Promise<{
+/**
+ * A fresh database copied from the run's migrated template: PGlite in memory, or a new PostgreSQL database
+ * (`poolMax` connections to it, 20 unless a test needs to see one connection's state).
+ */
+export async function openTestDatabase({ poolMax = 20 }: { poolMax?: number } = {}): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
@@ -40,7 +43,7 @@ export async function openTestDatabase(): Promise<{
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
-  const database = await openDatabase({ kind: 'postgres', url, poolMax: 20 }, { logger: queryRecorder });
+  const database = await openDatabase({ kind: 'postgres', url, poolMax }, { logger: queryRecorder });
   return {
     database,
     url,
@@ -89,9 +92,9 @@ export function callerOf(app: ReturnType<typeof createApp>): TestContext['call']
 
 /** The real app on a real database, with test settings. `env` overrides configuration keys. */
 export async function createTestContext(
-  options: { env?: Record<string, string>; app?: AppOptions } = {},
+  options: { env?: Record<string, string>; app?: AppOptions; poolMax?: number } = {},
 ): Promise<TestContext> {
-  const { database, url, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase(options);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-test-'));
   const config = parseConfig({
     NODE_ENV: 'test',

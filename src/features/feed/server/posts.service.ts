@@ -4,6 +4,7 @@ import { AppError } from '~/shared/app-error';
 import { awardOnce } from '~/features/economy/server/awards.service';
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
 import type { Executor } from '~/server/db/client';
+import { prepared, type Param } from '~/server/db/prepared';
 import { user } from '~/server/db/tables/auth.tables';
 import { feedLike, feedPost } from '~/server/db/tables/feed.tables';
 import { isDatabaseError } from '~/server/db/errors';
@@ -40,7 +41,7 @@ export const postNotFound = () =>
 const newestFirst = timeKeyset({ time: feedPost.createdAt, id: feedPost.id, direction: 'desc' });
 
 /** The columns of a post as a viewer sees it: never the author of an anonymous one (see namedAuthorJoin). */
-function postColumns(viewerId: string) {
+function postColumns(viewerId: Param<string>) {
   return {
     id: feedPost.id,
     content: feedPost.content,
@@ -60,7 +61,7 @@ function postColumns(viewerId: string) {
   };
 }
 
-export function selectPosts(db: Executor, viewerId: string) {
+export function selectPosts(db: Executor, viewerId: Param<string>) {
   return db
     .select(postColumns(viewerId))
     .from(feedPost)
@@ -108,6 +109,25 @@ async function matching(db: Executor, q: string): Promise<SQL> {
   return sql`(${feedPost.content} ilike ${pattern} or (${feedPost.isAnonymous} = false and ${feedPost.userId} = any(array[${authorIds}]::text[])))`;
 }
 
+/** The Pinned Posts (shown above the first page), newest first. */
+const pinnedPosts = (db: Executor, viewerId: Param<string>, search?: SQL) =>
+  selectPosts(db, viewerId)
+    .where(and(eq(feedPost.pinned, true), search))
+    .orderBy(...newestFirst.orderBy)
+    .limit(PINNED_MAX);
+
+/** A page of the other posts, newest first, one more than a page (pageOf). */
+const pagePosts = (db: Executor, viewerId: Param<string>, search?: SQL, after?: SQL) =>
+  selectPosts(db, viewerId)
+    .where(and(eq(feedPost.pinned, false), search, after))
+    .orderBy(...newestFirst.orderBy)
+    .limit(FEED_PAGE_SIZE + 1);
+
+/** The feed as it opens (no search, first page), the read every member makes most: prepared statements. */
+const viewer = sql.placeholder('viewerId');
+const openingPinned = prepared('vault_feed_pinned', (db) => pinnedPosts(db, viewer));
+const openingPage = prepared('vault_feed_first_page', (db) => pagePosts(db, viewer));
+
 /**
  * One page of the feed: Pinned Posts (first page only), then the others newest first, keyset-paginated by
  * (created_at, id) so posts arriving meanwhile never shift a page.
@@ -120,17 +140,10 @@ export async function listFeed(
   const viewerId = actor.id;
   const search = query.q ? await matching(db, query.q) : undefined;
   const after = newestFirst.after(query.cursor);
+  const opening = !search && !after;
   const [pinned, rows] = await Promise.all([
-    after
-      ? Promise.resolve([])
-      : selectPosts(db, viewerId)
-          .where(and(eq(feedPost.pinned, true), search))
-          .orderBy(...newestFirst.orderBy)
-          .limit(PINNED_MAX),
-    selectPosts(db, viewerId)
-      .where(and(eq(feedPost.pinned, false), search, after))
-      .orderBy(...newestFirst.orderBy)
-      .limit(FEED_PAGE_SIZE + 1),
+    after ? [] : opening ? openingPinned(db).execute({ viewerId }) : pinnedPosts(db, viewerId, search),
+    opening ? openingPage(db).execute({ viewerId }) : pagePosts(db, viewerId, search, after),
   ]);
   const page = pageOf(rows, FEED_PAGE_SIZE, (last) => [last.cursorAt, last.id]);
   return { pinned: pinned.map(toPostView), ...page, items: page.items.map(toPostView) };

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { conversationRefusal, hasRole, isStaff, type RoleHolder } from '~/shared/permissions';
 import type { Executor } from '~/server/db/client';
+import { prepared, type Param } from '~/server/db/prepared';
 import { user } from '~/server/db/tables/auth.tables';
 import { conversation, conversationMessage, conversationParticipant } from '~/server/db/tables/inbox.tables';
 import { publish } from '~/server/events';
@@ -38,7 +39,7 @@ const other = alias(user, 'other');
 const lastMessage = alias(conversationMessage, 'last_message');
 
 /** The id of the actor's counterpart in a conversation row (null when they have left). */
-const otherIdOf = (viewerId: string) =>
+const otherIdOf = (viewerId: Param<string>) =>
   sql<
     string | null
   >`case when ${conversation.userLowId} = ${viewerId} then ${conversation.userHighId} else ${conversation.userLowId} end`;
@@ -51,13 +52,13 @@ const latestFirst = timeKeyset({ time: activityOf, id: conversation.id, directio
  * The actor's conversations as summaries, filtered by `where`: the other party as the actor may see them, the
  * newest message the actor has not deleted, and the unread count. One query; `where` scopes it further.
  */
-function selectSummaries(db: Executor, actor: Actor, where: SQL | undefined) {
+function selectSummaries(db: Executor, viewerId: Param<string>, where: SQL | undefined) {
   const hiddenThrough = conversationParticipant.hiddenThroughSeq;
   const unread = sql<number>`(
     select count(*) from ${conversationMessage} m
     where m.conversation_id = ${conversation.id}
       and m.seq > greatest(${conversationParticipant.lastReadSeq}, ${hiddenThrough})
-      and m.sender_id is distinct from ${actor.id}
+      and m.sender_id is distinct from ${viewerId}
   )`.mapWith(Number);
   return db
     .select({
@@ -74,7 +75,7 @@ function selectSummaries(db: Executor, actor: Actor, where: SQL | undefined) {
     })
     .from(conversationParticipant)
     .innerJoin(conversation, eq(conversation.id, conversationParticipant.conversationId))
-    .leftJoin(other, eq(other.id, otherIdOf(actor.id)))
+    .leftJoin(other, eq(other.id, otherIdOf(viewerId)))
     .leftJoin(
       lastMessage,
       and(
@@ -83,7 +84,7 @@ function selectSummaries(db: Executor, actor: Actor, where: SQL | undefined) {
         sql`${lastMessage.seq} > ${hiddenThrough}`,
       ),
     )
-    .where(and(eq(conversationParticipant.userId, actor.id), where))
+    .where(and(eq(conversationParticipant.userId, viewerId), where))
     .orderBy(...latestFirst.orderBy);
 }
 
@@ -129,6 +130,14 @@ export async function unreadMessageCount({ db }: ServiceContext, actor: Actor): 
   return row?.count ?? 0;
 }
 
+/** Listed: a conversation with a message the viewer has not deleted. */
+const listed = sql`${conversation.lastMessageSeq} > ${conversationParticipant.hiddenThroughSeq}`;
+
+/** The inbox as it opens (no search, first page), read on every visit: a prepared statement. */
+const inboxOpening = prepared('vault_inbox_first_page', (db) =>
+  selectSummaries(db, sql.placeholder('viewerId'), listed).limit(CONVERSATIONS_PAGE_SIZE + 1),
+);
+
 /**
  * The actor's conversations, most recently active first, a page at a time, searched by the other party's name
  * as the actor sees it. Listed: those with a message the actor has not deleted. A conversation opened and left
@@ -139,11 +148,12 @@ export async function listConversations(
   actor: Actor,
   { q, cursor }: { q: string; cursor?: string | undefined },
 ): Promise<ConversationListResponse> {
-  const visible = sql`${conversation.lastMessageSeq} > ${conversationParticipant.hiddenThroughSeq}`;
   const search = q ? ilike(counterpartNameSql(actor, other), likePattern(q)) : undefined;
-  const rows = await selectSummaries(db, actor, and(visible, search, latestFirst.after(cursor))).limit(
-    CONVERSATIONS_PAGE_SIZE + 1,
-  );
+  const after = latestFirst.after(cursor);
+  const rows =
+    search || after
+      ? await selectSummaries(db, actor.id, and(listed, search, after)).limit(CONVERSATIONS_PAGE_SIZE + 1)
+      : await inboxOpening(db).execute({ viewerId: actor.id });
   const page = pageOf(rows, CONVERSATIONS_PAGE_SIZE, (last) => [last.cursorAt, last.id]);
   return { ...page, items: page.items.map((row) => toSummary(actor, row)) };
 }
@@ -158,7 +168,7 @@ export async function getConversation(
 }
 
 async function summaryOf(db: Executor, actor: Actor, conversationId: string): Promise<ConversationSummary> {
-  const [row] = await selectSummaries(db, actor, eq(conversation.id, conversationId));
+  const [row] = await selectSummaries(db, actor.id, eq(conversation.id, conversationId));
   if (!row) throw conversationNotFound();
   return toSummary(actor, row);
 }

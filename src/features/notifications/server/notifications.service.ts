@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
+import { prepared } from '~/server/db/prepared';
 import { notification } from '~/server/db/tables/notifications.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
@@ -63,22 +64,29 @@ export async function notifyEach(tx: Executor, notes: readonly Note[]): Promise<
 }
 
 /** The member's newest notifications and unread count: only ever their own. */
+/** The bell's two reads, made on every page a member opens: prepared statements. */
+const latestNotifications = prepared('vault_notifications_latest', (db) =>
+  db
+    .select()
+    .from(notification)
+    .where(eq(notification.userId, sql.placeholder('userId')))
+    .orderBy(desc(notification.createdAt), desc(notification.id))
+    .limit(NOTIFICATION_MENU_SIZE),
+);
+const unreadNotifications = prepared('vault_notifications_unread', (db) =>
+  db
+    .select({ value: count() })
+    .from(notification)
+    .where(and(eq(notification.userId, sql.placeholder('userId')), eq(notification.read, false))),
+);
+
 export async function listNotifications(
   { db }: ServiceContext,
   actor: Actor,
 ): Promise<NotificationsResponse> {
-  const userId = actor.id;
   const [items, [unread]] = await Promise.all([
-    db
-      .select()
-      .from(notification)
-      .where(eq(notification.userId, userId))
-      .orderBy(desc(notification.createdAt), desc(notification.id))
-      .limit(NOTIFICATION_MENU_SIZE),
-    db
-      .select({ value: count() })
-      .from(notification)
-      .where(and(eq(notification.userId, userId), eq(notification.read, false))),
+    latestNotifications(db).execute({ userId: actor.id }),
+    unreadNotifications(db).execute({ userId: actor.id }),
   ]);
   return {
     items: items.map((n) => ({

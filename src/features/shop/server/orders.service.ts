@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, arrayOverlaps, eq, inArray } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { formatCents } from '~/shared/money';
 import { rolesWith, type Capability } from '~/shared/permissions';
@@ -12,6 +12,7 @@ import {
 } from '~/features/economy/server/redemptions.service';
 import { REWARD_LINE_SIZE, rewardLineName } from '~/features/economy/rewards.schema';
 import type { Executor } from '~/server/db/client';
+import { prepared, type Param } from '~/server/db/prepared';
 import { user } from '~/server/db/tables/auth.tables';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
 import { pickupLocation, sticker } from '~/server/db/tables/shop.tables';
@@ -302,18 +303,29 @@ export interface OrderRef {
 export const newestFirst = timeKeyset({ time: shopOrder.createdAt, id: shopOrder.id, direction: 'desc' });
 
 /** The member's own orders, newest first, a page at a time. */
+/** A page of the member's orders, newest first, one more than a page (pageOf). */
+const myOrdersPage = (db: Executor, userId: Param<string>, after?: SQL) =>
+  db
+    .select({ order: shopOrder, cursorAt: newestFirst.cursorAt })
+    .from(shopOrder)
+    .where(and(eq(shopOrder.userId, userId), after))
+    .orderBy(...newestFirst.orderBy)
+    .limit(MY_ORDERS_PAGE_SIZE + 1);
+
+/** My Orders as it opens, on every visit to the page: a prepared statement. */
+const myOrdersOpening = prepared('vault_my_orders_first_page', (db) =>
+  myOrdersPage(db, sql.placeholder('userId')),
+);
+
 export async function listMyOrders(
   { db }: ServiceContext,
   actor: Actor,
   { cursor }: { cursor?: string | undefined },
 ): Promise<MyOrdersResponse> {
-  const userId = actor.id;
-  const rows = await db
-    .select({ order: shopOrder, cursorAt: newestFirst.cursorAt })
-    .from(shopOrder)
-    .where(and(eq(shopOrder.userId, userId), newestFirst.after(cursor)))
-    .orderBy(...newestFirst.orderBy)
-    .limit(MY_ORDERS_PAGE_SIZE + 1);
+  const after = newestFirst.after(cursor);
+  const rows = after
+    ? await myOrdersPage(db, actor.id, after)
+    : await myOrdersOpening(db).execute({ userId: actor.id });
   const page = pageOf(rows, MY_ORDERS_PAGE_SIZE, (last) => [last.cursorAt, last.order.id]);
   const items = await itemsOf(
     db,

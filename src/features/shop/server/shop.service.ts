@@ -1,6 +1,7 @@
 import { asc, avg, count, eq } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '~/shared/time';
 import type { Executor } from '~/server/db/client';
+import { prepared } from '~/server/db/prepared';
 import type { ServiceContext } from '~/server/service-context';
 import { pickupLocation, shopSettings, sticker, stickerRating } from '~/server/db/tables/shop.tables';
 import {
@@ -69,8 +70,8 @@ export function summariseRatings(row: {
   };
 }
 
-export async function ratingSummaries(db: Executor, stickerId?: string): Promise<Map<string, RatingSummary>> {
-  const rows = await db
+const ratingAverages = (db: Executor) =>
+  db
     .select({
       stickerId: stickerRating.stickerId,
       count: count(),
@@ -79,18 +80,28 @@ export async function ratingSummaries(db: Executor, stickerId?: string): Promise
       high: avg(stickerRating.high),
     })
     .from(stickerRating)
-    .where(stickerId ? eq(stickerRating.stickerId, stickerId) : undefined)
     .groupBy(stickerRating.stickerId);
-  return new Map(rows.map((row) => [row.stickerId, summariseRatings(row)]));
+
+/** The menu's two reads, the second read of every order page: prepared statements. */
+const menuStickers = prepared('vault_menu_stickers', (db) =>
+  db.select().from(sticker).where(eq(sticker.hidden, false)).orderBy(asc(sticker.name), asc(sticker.id)),
+);
+const menuRatings = prepared('vault_menu_ratings', ratingAverages);
+
+export async function ratingSummaries(db: Executor, stickerId?: string): Promise<Map<string, RatingSummary>> {
+  return summariesOf(
+    await ratingAverages(db).where(stickerId ? eq(stickerRating.stickerId, stickerId) : undefined),
+  );
 }
+
+const summariesOf = (rows: Awaited<ReturnType<typeof ratingAverages>>) =>
+  new Map(rows.map((row) => [row.stickerId, summariseRatings(row)]));
 
 /** The menu: every sticker that is not hidden, with its prices and ratings. */
 export async function listMenu({ db }: ServiceContext): Promise<MenuSticker[]> {
-  const [rows, ratings] = await Promise.all([
-    db.select().from(sticker).where(eq(sticker.hidden, false)).orderBy(asc(sticker.name), asc(sticker.id)),
-    ratingSummaries(db),
-  ]);
-  return rows.map((row) => toMenuSticker(row, ratings.get(row.id)));
+  const [rows, ratings] = await Promise.all([menuStickers(db).execute(), menuRatings(db).execute()]);
+  const summaries = summariesOf(ratings);
+  return rows.map((row) => toMenuSticker(row, summaries.get(row.id)));
 }
 
 export function toMenuSticker(row: StickerRow, rating: RatingSummary | undefined): MenuSticker {
