@@ -14,10 +14,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const preparedNames = async () =>
-  (
-    await t.database.db.execute<{ name: string }>(sql`select name from pg_prepared_statements order by name`)
-  ).rows.map((row) => row.name);
+const preparedNames = async () => {
+  const result = (await t.database.db.execute(
+    sql`select name from pg_prepared_statements order by name`,
+  )) as unknown as { rows: { name: string }[] };
+  return result.rows.map((row) => row.name);
+};
 
 it('opens the session, the feed, the inbox, the menu, the bell and My Orders with prepared statements', async () => {
   const member = await signedInMember(t);
