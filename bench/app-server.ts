@@ -3,6 +3,7 @@ import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { AppDeps, AppServices } from '~/server/app-env';
 import { createApp, createServices } from '~/server/app';
+import { openDatabase } from '~/server/db/client';
 import { parseConfig } from '~/server/config';
 import { EventHub } from '~/server/events';
 import { createLogger } from '~/server/logger';
@@ -55,6 +56,26 @@ export async function startAppServer(
       // The event streams never end by themselves; stop the hub before closing the server.
       await hub.stop();
       await local.close();
+    },
+  };
+}
+
+/**
+ * A second instance beside `first`, as a second server process would run: the same PostgreSQL database through
+ * a pool, an event hub and a LISTEN connection of its own, and the same AUTH_SECRET, so a session works on both.
+ */
+export async function startSecondAppServer(backend: BenchBackend, first: RunningApp): Promise<LocalServer> {
+  if (!backend.databaseUrl) throw new Error('bench: a second instance needs PostgreSQL');
+  const database = await openDatabase({ kind: 'postgres', url: backend.databaseUrl });
+  const second = await startAppServer(
+    { ...backend, database },
+    { AUTH_SECRET: first.deps.config.authSecret! },
+  );
+  return {
+    url: second.url,
+    async close() {
+      await second.close();
+      await database.close();
     },
   };
 }

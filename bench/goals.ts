@@ -16,7 +16,7 @@ export interface RunResults {
 }
 
 /** Figures measured by a scenario's setup rather than by a load run. */
-export type FigureKey = 'messageEventP99Ms' | 'firstLoadKb';
+export type FigureKey = 'messageEventP99Ms' | 'messageEventTwoInstancesP99Ms' | 'firstLoadKb';
 
 const figures = new Map<FigureKey, number>();
 
@@ -96,6 +96,13 @@ export const goals: Goal[] = [
     50,
     'ms',
     'not in this run (the inbox scenarios)',
+  ),
+  figureAtMost(
+    'the same, two instances (the stream on the other one)',
+    'messageEventTwoInstancesP99Ms',
+    100,
+    'ms',
+    'PostgreSQL only (BENCH_DATABASE_URL), with the inbox scenarios',
   ),
   figureAtMost(
     'first-load JS for /, gzip',

@@ -24,13 +24,15 @@ export interface LatencyReport {
 
 export async function measureMessageLatency(options: {
   url: string;
+  /** Where the recipient's event stream is opened: `url` unless another instance's. */
+  streamUrl?: string;
   conversationId: string;
   senderCookie: string;
   recipientCookie: string;
   samples: number;
 }): Promise<LatencyReport> {
-  const { url, conversationId, senderCookie, recipientCookie, samples } = options;
-  const stream = await fetch(`${url}/api/events`, { headers: { Cookie: recipientCookie } });
+  const { url, streamUrl = url, conversationId, senderCookie, recipientCookie, samples } = options;
+  const stream = await fetch(`${streamUrl}/api/events`, { headers: { Cookie: recipientCookie } });
   if (!stream.ok) throw new Error(`bench: the event stream answered ${stream.status}`);
   const events = sseReader(stream);
   try {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import path from 'node:path';
-import { startAppServer } from './app-server';
+import { startAppServer, startSecondAppServer } from './app-server';
 import { openBenchBackend, type BenchBackend } from './backend';
 import { LoadGenerator, type LoadRequest } from './load';
 import { formatGoals, recordedFigures, recordFigure } from './goals';
@@ -97,7 +97,13 @@ async function measureAll(backend: BenchBackend, load: LoadGenerator) {
 
   await withServer(startAppServer(backend), async (app) => {
     for (const scenario of scenarios.filter((s) => !knobs.only || s.name.includes(knobs.only))) {
-      const request = await prepareRequest(scenario, { url: app.url, deps: app.deps });
+      const request = await prepareRequest(scenario, {
+        url: app.url,
+        deps: app.deps,
+        withSecondInstance: backend.databaseUrl
+          ? (work) => withServer(startSecondAppServer(backend, app), (second) => work(second.url))
+          : undefined,
+      });
       rows.push(await measure(scenario.name, request, scenario.key));
     }
   });

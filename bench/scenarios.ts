@@ -4,7 +4,7 @@ import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
 import type { PlaceOrderInput } from '~/features/shop/orders.schema';
 import type { SendMessageInput } from '~/features/inbox/inbox.schema';
 import type { RedeemInput } from '~/features/economy/rewards.schema';
-import { BENCH_CONVERSATION_ID, benchInbox, measureMessageLatency } from './inbox-bench';
+import { BENCH_CONVERSATION_ID, benchInbox, measureMessageLatency, type LatencyReport } from './inbox-bench';
 import { BENCH_AUDIT_DRIVER, BENCH_AUDIT_ORDER, benchAuditLog } from './audit-bench';
 import { BENCH_FEED_POSTS, BENCH_SCALE, benchFeed, benchFeedAtScale } from './feed-bench';
 import { recordFigure } from './goals';
@@ -74,11 +74,22 @@ export const scenarios: Scenario[] = [
         samples: 300,
       });
       recordFigure('messageEventP99Ms', latency.p99Ms);
-      const ms = (value: number) => value.toFixed(1);
-      console.log(
-        `realtime: message send -> the other member's event, ${latency.samples} sequential sends: ` +
-          `p50 ${ms(latency.p50Ms)} ms, p99 ${ms(latency.p99Ms)} ms, max ${ms(latency.maxMs)} ms`,
+      printLatency('one instance', latency);
+      // The same, the recipient's stream on a second instance: the event crosses through PostgreSQL's NOTIFY.
+      const crossing = await context.withSecondInstance?.((streamUrl) =>
+        measureMessageLatency({
+          url: context.url,
+          streamUrl,
+          conversationId: BENCH_CONVERSATION_ID,
+          senderCookie: sender.headers.Cookie,
+          recipientCookie: recipient.headers.Cookie,
+          samples: 300,
+        }),
       );
+      if (crossing) {
+        recordFigure('messageEventTwoInstancesP99Ms', crossing.p99Ms);
+        printLatency('two instances', crossing);
+      }
       return sender;
     },
   },
@@ -131,6 +142,14 @@ export const scenarios: Scenario[] = [
     setup: benchAuditLog,
   },
 ];
+
+function printLatency(where: string, latency: LatencyReport): void {
+  const ms = (value: number) => value.toFixed(1);
+  console.log(
+    `realtime (${where}): message send -> the other member's event, ${latency.samples} sequential sends: ` +
+      `p50 ${ms(latency.p50Ms)} ms, p99 ${ms(latency.p99Ms)} ms, max ${ms(latency.maxMs)} ms`,
+  );
+}
 
 /** The demo shop plus a sticker with a known id, and a member signed in through the real sign-in route. */
 let shopper: Promise<ScenarioExtras> | undefined;
@@ -189,6 +208,11 @@ export interface ScenarioContext {
   url: string;
   /** The app's own database, hub, config and clock, for setup that goes around HTTP. */
   deps: AppServices;
+  /**
+   * On PostgreSQL, starts a second instance of the app on the same database (its own pool, hub and LISTEN
+   * connection, the same AUTH_SECRET) and runs `work` with its URL; undefined on PGlite, which one process owns.
+   */
+  withSecondInstance?: <T>(work: (url: string) => Promise<T>) => Promise<T>;
 }
 
 /** Added to every request of a scenario, e.g. the session cookie of a member `setup` signed in. */
