@@ -1,14 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { onDemand } from './lib/on-demand';
 import { createQueryClient } from './lib/query-client';
 import { sessionQueryOptions } from './lib/session';
 import { router } from './router';
 import './styles.css';
 
 // Sonner shows toasts raised before its Toaster mounted, so the toaster can load after the first paint.
-const AppToaster = lazy(() => import('./components/app-toaster').then((m) => ({ default: m.AppToaster })));
+const AppToaster = onDemand(() => import('./components/app-toaster').then((m) => m.AppToaster));
 
 // The event stream starts in the root layout, and only while someone is signed in (it needs a session).
 const queryClient = createQueryClient();

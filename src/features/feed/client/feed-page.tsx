@@ -10,6 +10,7 @@ import {
   SkeletonRow,
 } from '~/client/components/ui/list-states';
 import { SearchField } from '~/client/components/ui/search-field';
+import { MountWhenOpened, onDemand } from '~/client/lib/on-demand';
 import { useDebouncedValue } from '~/client/lib/use-debounced-value';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { useSession } from '~/client/lib/session';
@@ -20,10 +21,12 @@ import {
   SEARCH_PLACEHOLDER,
   type PostView,
 } from '../feed.schema';
-import { CreatePostDialog } from './create-post-dialog';
 import { useFeed } from './feed.queries';
 import { PostCard } from './post-card';
 import { Page, PageHeading } from '~/client/components/ui/page';
+
+/** The composer and its form (react-hook-form, zod, the upload) load when it first opens. */
+const CreatePostDialog = onDemand(() => import('./create-post-dialog').then((m) => m.CreatePostDialog));
 
 /**
  * /feed: Community Feed. Pinned Posts, then the others newest first, loaded page by page as the member scrolls;
@@ -44,6 +47,8 @@ export function Component() {
         <button
           type="button"
           onClick={() => setCreating(true)}
+          onPointerEnter={CreatePostDialog.preload}
+          onFocus={CreatePostDialog.preload}
           className="inline-flex min-h-12 items-center gap-2 rounded-full border border-primary/60 bg-surface-raised px-4 text-base font-semibold text-text shadow-lg shadow-background transition-colors duration-150 hover:bg-surface sm:px-5 xl:fixed xl:right-6 xl:bottom-48 xl:z-30"
         >
           <MessageSquarePlus className="size-5 text-primary" aria-hidden />
@@ -59,7 +64,9 @@ export function Component() {
         className="w-full"
       />
       <FeedList q={q} onCreate={() => setCreating(true)} />
-      <CreatePostDialog open={creating} onOpenChange={setCreating} />
+      <MountWhenOpened open={creating}>
+        <CreatePostDialog open={creating} onOpenChange={setCreating} />
+      </MountWhenOpened>
     </Page>
   );
 }

@@ -6,12 +6,15 @@ import { IconButton } from '~/client/components/ui/button';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 import { MenuContent, MenuRoot } from '~/client/components/ui/menu';
 import { showErrorToast } from '~/client/lib/error-toast';
+import { MountWhenOpened, onDemand } from '~/client/lib/on-demand';
 import { useSession } from '~/client/lib/session';
 import { can } from '~/shared/permissions';
 import type { FeedAuthor } from '../feed.schema';
 import { useModerate, useReveal, type FeedItem } from './feed.queries';
-import { ReportDialog } from './report-dialog';
 import { RevealDialog } from './reveal-dialog';
+
+/** The report form loads when a member first reports something. */
+const ReportDialog = onDemand(() => import('./report-dialog').then((m) => m.ReportDialog));
 
 /** What the confirmation before deleting a post or comment says. */
 export const deleteConfirmation = (what: 'post' | 'comment') =>
@@ -117,7 +120,7 @@ export function ItemActionsMenu({
 
   return (
     <>
-      <MenuRoot>
+      <MenuRoot onOpenChange={(open) => open && ReportDialog.preload()}>
         <DropdownMenu.Trigger asChild>
           <IconButton
             label={`More actions for this ${what}`}
@@ -141,7 +144,9 @@ export function ItemActionsMenu({
           </MenuContent>
         </DropdownMenu.Portal>
       </MenuRoot>
-      <ReportDialog item={item} open={reporting} onOpenChange={setReporting} />
+      <MountWhenOpened open={reporting}>
+        <ReportDialog item={item} open={reporting} onOpenChange={setReporting} />
+      </MountWhenOpened>
       <RevealDialog author={revealed} what={what} onClose={() => setRevealed(null)} />
       <ConfirmDialog
         open={deleting}

@@ -1,16 +1,19 @@
 import { MessageCircle, Pin } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { TimeAgo } from '~/client/components/time-ago';
+import { onDemand } from '~/client/lib/on-demand';
 import { paths } from '~/client/lib/paths';
 import { DeleteOwnButton } from './delete-own-button';
 import { ANONYMOUS_NAME, type PostView } from '../feed.schema';
 import { AuthorAvatar } from './author-avatar';
-import { CommentsSection } from './comments-section';
 import { ItemActionsMenu } from './item-actions-menu';
 import { LikeButton } from './like-button';
 import { PostMedia } from './post-media';
 import { PostText } from './post-text';
+
+/** A post's comments and their composer load when a member first opens them. */
+const CommentsSection = onDemand(() => import('./comments-section').then((m) => m.CommentsSection));
 
 /** One post: who wrote it (or Anonymous), when, its text and media, likes, and its comments on demand. */
 /** `firstScreen`: among the first posts the page shows (PostMedia loads its photo at once). */
@@ -77,6 +80,7 @@ export function PostCard({ post, now, firstScreen }: { post: PostView; now: numb
           type="button"
           aria-expanded={showComments}
           onClick={() => setShowComments((open) => !open)}
+          onPointerEnter={CommentsSection.preload}
           aria-label={`${showComments ? 'Hide' : 'Show'} comments, ${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`}
           className="inline-flex min-h-11 min-w-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-text"
         >
@@ -85,7 +89,11 @@ export function PostCard({ post, now, firstScreen }: { post: PostView; now: numb
         </button>
       </footer>
 
-      {showComments && <CommentsSection postId={post.id} now={now} />}
+      {showComments && (
+        <Suspense fallback={null}>
+          <CommentsSection postId={post.id} now={now} />
+        </Suspense>
+      )}
     </article>
   );
 }

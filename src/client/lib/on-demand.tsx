@@ -1,0 +1,34 @@
+import {
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+
+/**
+ * A component whose code loads the first time it renders: for what a screen opens on demand (the toaster, a
+ * dialog with a form, a panel behind a button), so its code and libraries (react-hook-form, zod) stay off the
+ * page's first load. `preload()` fetches it ahead of time, e.g. when a pointer or focus reaches its trigger.
+ *
+ *   const CreatePostDialog = onDemand(() => import('./create-post-dialog').then((m) => m.CreatePostDialog));
+ */
+export function onDemand<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): LazyExoticComponent<ComponentType<Props>> & { preload(): void } {
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const fetchOnce = () => (loading ??= load());
+  const component = lazy(() => fetchOnce().then((loaded) => ({ default: loaded })));
+  return Object.assign(component, { preload: () => void fetchOnce() });
+}
+
+/**
+ * Renders `children` (an on-demand dialog) from the first time `open` is true and keeps it mounted after, so its
+ * closing animation and focus return still run. Nothing shows while its code loads.
+ */
+export function MountWhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
