@@ -139,6 +139,24 @@ test.describe('Community Feed', () => {
     await other.context.close();
   });
 
+  test('the composer’s code (and its form library) loads when it first opens, not with the feed', async ({
+    page,
+  }, testInfo) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await memberOnFeed(page, testInfo, 'Composer on demand');
+    const loaded = (chunk: string) =>
+      scripts.filter((file) => new RegExp(`/${chunk}-[^/]+\\.js$`).test(file));
+    expect(loaded('create-post-dialog')).toEqual([]);
+    expect(loaded('form')).toEqual([]);
+    await page.getByRole('button', { name: 'New Post' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create a new post' })).toBeVisible();
+    expect(loaded('create-post-dialog')).toHaveLength(1);
+    expect(loaded('form')).toHaveLength(1);
+  });
+
   test('search finds posts by their text and by their author’s name', async ({ page }, testInfo) => {
     const member = await memberOnFeed(page, testInfo, 'Searcher');
     const word = unique('Zephyrine').replace(' ', '');
