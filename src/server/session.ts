@@ -16,9 +16,10 @@ export type UserRow = typeof user.$inferSelect;
  * ban, a role change or a sign-out on another instance counts from the very next request.
  *
  * The everyday case takes one prepared statement: the cookie's signature checked with `cookie-signature` (the
- * HMAC-SHA256 scheme better-auth signs it with, see `verified`), then the session joined with its whole member row by the session token. Every
- * other case goes to better-auth's own `getSession`, which handles it: no such session or an expired one (it clears
- * the cookie and the row), or one due for its daily refresh (it moves the expiry and sets the cookie again).
+ * HMAC-SHA256 scheme better-auth signs it with, see `verified`), then the session joined with its whole member row
+ * by the session token. Every other case goes to better-auth's own `getSession`, which handles it: no such session
+ * or an expired one (it clears the cookie and the row), or one due for its daily refresh (it moves the expiry and
+ * sets the cookie again).
  */
 export async function resolveSession(
   { auth, db }: { auth: Auth; db: Db },

@@ -82,7 +82,7 @@ const ratingAverages = (db: Executor) =>
     .from(stickerRating)
     .groupBy(stickerRating.stickerId);
 
-/** The menu's two reads, the second read of every order page: prepared statements. */
+/** The menu's two reads, made each time a member opens the menu to order: prepared statements. */
 const menuStickers = prepared('vault_menu_stickers', (db) =>
   db.select().from(sticker).where(eq(sticker.hidden, false)).orderBy(asc(sticker.name), asc(sticker.id)),
 );
