@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { showErrorToast } from '~/client/lib/error-toast';
 import {
   ARCHIVED_STATUSES,
