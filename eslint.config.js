@@ -95,14 +95,6 @@ export default tseslint.config(
               allowTypeImports: true,
             },
           ],
-          paths: [
-            {
-              name: 'sonner',
-              importNames: ['toast'],
-              message: 'Raise toasts with ~/client/lib/toast: it loads sonner when the first one shows.',
-              allowTypeImports: true,
-            },
-          ],
         },
       ],
     },

@@ -2,7 +2,7 @@ import { LogOut, Package, Settings, ShoppingCart, UserRound, Volume2, VolumeX } 
 import { DropdownMenu } from 'radix-ui';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import type { SessionUser } from '~/shared/session';
 import { useLogout } from '~/features/accounts/client/accounts.queries';
 import { useInboxUnread } from '~/features/inbox/client/inbox.queries';

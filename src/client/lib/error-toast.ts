@@ -1,4 +1,4 @@
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { ApiError } from './api-client';
 
 /**

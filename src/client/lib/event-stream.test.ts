@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { toast } from './toast';
+import { toast } from 'sonner';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyEvent } from './event-stream';
 
@@ -96,19 +96,19 @@ describe('the browser refetches what an event changed', () => {
 });
 
 describe('events with a reaction', () => {
-  const toastsTitled = async (title: string) =>
-    (await toast.shown()).filter((shown) => 'title' in shown && shown.title === title).length;
+  const toastsTitled = (title: string) =>
+    toast.getHistory().filter((shown) => 'title' in shown && shown.title === title).length;
 
-  it('tells a driver their claim went back to the queue', async () => {
-    const before = await toastsTitled('Order Re-queued');
+  it('tells a driver their claim went back to the queue', () => {
+    const before = toastsTitled('Order Re-queued');
     applyEvent(queryClient, { type: 'change', topic: 'orders.requeued', ids: { orderId: 'o1' } });
-    expect(await toastsTitled('Order Re-queued')).toBe(before + 1);
+    expect(toastsTitled('Order Re-queued')).toBe(before + 1);
   });
 
-  it('shows nothing for an event without one', async () => {
-    const before = (await toast.shown()).length;
+  it('shows nothing for an event without one', () => {
+    const before = toast.getHistory().length;
     applyEvent(queryClient, { type: 'change', topic: 'orders.changed', ids: { orderId: 'o1' } });
     applyEvent(queryClient, { type: 'resync' });
-    expect((await toast.shown()).length).toBe(before);
+    expect(toast.getHistory().length).toBe(before);
   });
 });

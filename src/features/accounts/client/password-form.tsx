@@ -1,4 +1,4 @@
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '~/client/components/ui/button';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';

@@ -2,7 +2,7 @@ import { Check, Coins, Inbox, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { LoadMore } from '~/client/components/load-more';
 import { TimeAgo } from '~/client/components/time-ago';
 import { Button } from '~/client/components/ui/button';

@@ -1,7 +1,7 @@
 import { BadgeCheck, Coins, Eye, EyeOff, Gift, Package, Pencil, Plus, Truck } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import {
   EmptyState,

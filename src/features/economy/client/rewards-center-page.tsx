@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Clock, Coins, Gift, ShoppingCart, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { EmptyState, ListSkeleton, ListStates, SkeletonCard } from '~/client/components/ui/list-states';

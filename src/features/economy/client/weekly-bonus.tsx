@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { useClaimWeeklyBonus } from './economy.queries';
 
 /** Members whose bonus was already asked for in this page load (sign in, or a session restored on load). */
@@ -41,11 +41,9 @@ const WAIT_AT_MOST_MS = 15_000;
  * 'Welcome back, ...!' (or whatever shows) to close instead of replacing it.
  */
 function whenNoToastShows(show: () => void, waited = 0) {
-  void toast.showing().then((showing) => {
-    if (showing.length === 0 || waited >= WAIT_AT_MOST_MS) {
-      show();
-      return;
-    }
-    window.setTimeout(() => whenNoToastShows(show, waited + CHECK_EVERY_MS), CHECK_EVERY_MS);
-  });
+  if (toast.getToasts().length === 0 || waited >= WAIT_AT_MOST_MS) {
+    show();
+    return;
+  }
+  window.setTimeout(() => whenNoToastShows(show, waited + CHECK_EVERY_MS), CHECK_EVERY_MS);
 }

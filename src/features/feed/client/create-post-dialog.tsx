@@ -2,7 +2,7 @@ import { ImagePlus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { ProgressBar } from '~/client/components/ui/progress-bar';
 import { Button } from '~/client/components/ui/button';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';

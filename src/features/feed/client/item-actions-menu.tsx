@@ -1,7 +1,7 @@
 import { Eye, Flag, MoreHorizontal, Pin, PinOff, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { IconButton } from '~/client/components/ui/button';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 import { MenuContent, MenuRoot } from '~/client/components/ui/menu';

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { LIKE_LOGIN_REQUIRED, LOGIN_REQUIRED_TITLE, type PostView } from '../feed.schema';

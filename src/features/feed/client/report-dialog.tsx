@@ -1,7 +1,7 @@
 import { Dialog, RadioGroup } from 'radix-ui';
 import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { isApiError } from '~/client/lib/api-client';

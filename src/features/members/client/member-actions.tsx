@@ -1,7 +1,7 @@
 import { Ban, ShieldCheck, UserCheck } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { showErrorToast } from '~/client/lib/error-toast';

@@ -2,7 +2,7 @@ import { Download, Trash2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { SectionCard } from '~/client/components/ui/section-card';

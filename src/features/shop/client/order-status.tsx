@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { showErrorToast } from '~/client/lib/error-toast';
 import {
   ARCHIVED_STATUSES,

@@ -1,7 +1,7 @@
 import { Clock, ShoppingCart, Star, TriangleAlert } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { CardTitle, type CardHeading } from '~/client/components/ui/card-title';
 import { SkeletonBlock, SkeletonLines } from '~/client/components/ui/list-states';

@@ -1,7 +1,7 @@
 import { ChevronDown, MessageSquareText, Send } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
-import { toast } from '~/client/lib/toast';
+import { toast } from 'sonner';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
