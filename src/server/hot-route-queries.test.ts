@@ -13,10 +13,10 @@ import { createTestContext, type TestContext } from './testing/test-context';
  */
 const HOT_ROUTES: { path: string; own: number; why: string }[] = [
   { path: '/api/accounts/session', own: 0, why: 'nothing (the session is the answer)' },
-  { path: '/api/feed', own: 2, why: 'two: the pinned posts and one page of the rest' },
+  { path: '/api/feed', own: 1, why: 'one: the pinned posts and one page of the rest, in a union' },
   { path: '/api/inbox/conversations', own: 1, why: 'one: a page of conversations with their last message' },
-  { path: '/api/shop/menu', own: 2, why: 'two: the stickers and their rating averages' },
-  { path: '/api/notifications', own: 2, why: 'two: a page and the unread count' },
+  { path: '/api/shop/menu', own: 1, why: 'one: the stickers joined to their rating averages' },
+  { path: '/api/notifications', own: 1, why: 'one: a page, each row carrying the unread count' },
   { path: '/api/orders', own: 1, why: 'one: a page of the member’s orders' },
 ];
 

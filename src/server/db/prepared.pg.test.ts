@@ -42,14 +42,11 @@ it('opens the session, the feed, the inbox, the menu, the bell and My Orders wit
   ])
     await get(path);
   expect(await preparedNames()).toEqual([
-    'vault_feed_first_page',
-    'vault_feed_pinned',
+    'vault_feed_opening',
     'vault_inbox_first_page',
-    'vault_menu_ratings',
-    'vault_menu_stickers',
+    'vault_menu',
     'vault_my_orders_first_page',
-    'vault_notifications_latest',
-    'vault_notifications_unread',
+    'vault_notifications',
     'vault_session_by_token',
   ]);
 });

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { avatarUrlOf } from '~/server/session';
 import { user } from '~/server/db/tables/auth.tables';
@@ -14,7 +14,8 @@ export function namedAuthorJoin(authorId: AnyPgColumn, isAnonymous: AnyPgColumn)
 
 /** The author columns of a select that used namedAuthorJoin. */
 export const authorColumns = {
-  authorId: user.id,
+  // Named apart from the post's or comment's own "id", so a union of posts can be ordered by it (listFeed).
+  authorId: sql<string | null>`${user.id}`.as('author_id'),
   authorName: user.name,
   authorImage: user.image,
   authorRoles: user.roles,

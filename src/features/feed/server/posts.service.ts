@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { awardOnce } from '~/features/economy/server/awards.service';
 import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
@@ -123,10 +124,20 @@ const pagePosts = (db: Executor, viewerId: Param<string>, search?: SQL, after?: 
     .orderBy(...newestFirst.orderBy)
     .limit(FEED_PAGE_SIZE + 1);
 
-/** The feed as it opens (no search, first page), the read every member makes most: prepared statements. */
+/**
+ * The feed as it opens (no search, first page), the read every member makes most: the pinned posts and the first
+ * page of the others in one prepared statement, each part with its own order and limit, then in feed order.
+ */
 const viewer = sql.placeholder('viewerId');
-const openingPinned = prepared('vault_feed_pinned', (db) => pinnedPosts(db, viewer));
-const openingPage = prepared('vault_feed_first_page', (db) => pagePosts(db, viewer));
+const openingFeed = prepared('vault_feed_opening', (db) =>
+  // The union's own columns, by their names in the database (the author's id is "author_id", feed-views.ts).
+  unionAll(pinnedPosts(db, viewer), pagePosts(db, viewer)).orderBy(
+    sql`pinned desc, created_at desc, id desc`,
+  ),
+);
+
+const splitPinned = (rows: PostRow[]) =>
+  [rows.filter((row) => row.pinned), rows.filter((row) => !row.pinned)] as const;
 
 /**
  * One page of the feed: Pinned Posts (first page only), then the others newest first, keyset-paginated by
@@ -140,11 +151,13 @@ export async function listFeed(
   const viewerId = actor.id;
   const search = query.q ? await matching(db, query.q) : undefined;
   const after = newestFirst.after(query.cursor);
-  const opening = !search && !after;
-  const [pinned, rows] = await Promise.all([
-    after ? [] : opening ? openingPinned(db).execute({ viewerId }) : pinnedPosts(db, viewerId, search),
-    opening ? openingPage(db).execute({ viewerId }) : pagePosts(db, viewerId, search, after),
-  ]);
+  const [pinned, rows] =
+    search || after
+      ? await Promise.all([
+          after ? [] : pinnedPosts(db, viewerId, search),
+          pagePosts(db, viewerId, search, after),
+        ])
+      : splitPinned(await openingFeed(db).execute({ viewerId }));
   const page = pageOf(rows, FEED_PAGE_SIZE, (last) => [last.cursorAt, last.id]);
   return { pinned: pinned.map(toPostView), ...page, items: page.items.map(toPostView) };
 }

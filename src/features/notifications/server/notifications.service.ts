@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
 import { prepared } from '~/server/db/prepared';
 import { notification } from '~/server/db/tables/notifications.tables';
@@ -63,31 +63,28 @@ export async function notifyEach(tx: Executor, notes: readonly Note[]): Promise<
   }
 }
 
-/** The member's newest notifications and unread count: only ever their own. */
-/** The bell's two reads, made on every page a member opens: prepared statements. */
-const latestNotifications = prepared('vault_notifications_latest', (db) =>
-  db
-    .select()
+/**
+ * The member's newest notifications and unread count, only ever their own: read on every page a member opens, so
+ * one prepared statement. Each row carries the count (a member with no notifications has none unread, either).
+ */
+const latestNotifications = prepared('vault_notifications', (db) => {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      ...getTableColumns(notification),
+      unread: db.$count(notification, and(eq(notification.userId, userId), eq(notification.read, false))),
+    })
     .from(notification)
-    .where(eq(notification.userId, sql.placeholder('userId')))
+    .where(eq(notification.userId, userId))
     .orderBy(desc(notification.createdAt), desc(notification.id))
-    .limit(NOTIFICATION_MENU_SIZE),
-);
-const unreadNotifications = prepared('vault_notifications_unread', (db) =>
-  db
-    .select({ value: count() })
-    .from(notification)
-    .where(and(eq(notification.userId, sql.placeholder('userId')), eq(notification.read, false))),
-);
+    .limit(NOTIFICATION_MENU_SIZE);
+});
 
 export async function listNotifications(
   { db }: ServiceContext,
   actor: Actor,
 ): Promise<NotificationsResponse> {
-  const [items, [unread]] = await Promise.all([
-    latestNotifications(db).execute({ userId: actor.id }),
-    unreadNotifications(db).execute({ userId: actor.id }),
-  ]);
+  const items = await latestNotifications(db).execute({ userId: actor.id });
   return {
     items: items.map((n) => ({
       id: n.id,
@@ -97,7 +94,7 @@ export async function listNotifications(
       fromStaff: n.fromStaff,
       createdAt: n.createdAt.toISOString(),
     })),
-    unreadCount: unread?.value ?? 0,
+    unreadCount: items[0]?.unread ?? 0,
   };
 }
 

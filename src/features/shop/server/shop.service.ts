@@ -70,23 +70,32 @@ export function summariseRatings(row: {
   };
 }
 
+/** Each rated sticker's averages (named, so the menu can join them as a table). */
 const ratingAverages = (db: Executor) =>
   db
     .select({
       stickerId: stickerRating.stickerId,
-      count: count(),
-      smell: avg(stickerRating.smell),
-      taste: avg(stickerRating.taste),
-      high: avg(stickerRating.high),
+      count: count().as('rating_count'),
+      smell: avg(stickerRating.smell).as('rating_smell'),
+      taste: avg(stickerRating.taste).as('rating_taste'),
+      high: avg(stickerRating.high).as('rating_high'),
     })
     .from(stickerRating)
     .groupBy(stickerRating.stickerId);
 
-/** The menu's two reads, made each time a member opens the menu to order: prepared statements. */
-const menuStickers = prepared('vault_menu_stickers', (db) =>
-  db.select().from(sticker).where(eq(sticker.hidden, false)).orderBy(asc(sticker.name), asc(sticker.id)),
-);
-const menuRatings = prepared('vault_menu_ratings', ratingAverages);
+/** The menu, read each time a member opens it to order: the stickers with their averages, one prepared statement. */
+const menuRows = prepared('vault_menu', (db) => {
+  const ratings = ratingAverages(db).as('ratings');
+  return db
+    .select({
+      sticker,
+      rating: { count: ratings.count, smell: ratings.smell, taste: ratings.taste, high: ratings.high },
+    })
+    .from(sticker)
+    .leftJoin(ratings, eq(ratings.stickerId, sticker.id))
+    .where(eq(sticker.hidden, false))
+    .orderBy(asc(sticker.name), asc(sticker.id));
+});
 
 export async function ratingSummaries(db: Executor, stickerId?: string): Promise<Map<string, RatingSummary>> {
   return summariesOf(
@@ -99,9 +108,8 @@ const summariesOf = (rows: Awaited<ReturnType<typeof ratingAverages>>) =>
 
 /** The menu: every sticker that is not hidden, with its prices and ratings. */
 export async function listMenu({ db }: ServiceContext): Promise<MenuSticker[]> {
-  const [rows, ratings] = await Promise.all([menuStickers(db).execute(), menuRatings(db).execute()]);
-  const summaries = summariesOf(ratings);
-  return rows.map((row) => toMenuSticker(row, summaries.get(row.id)));
+  const rows = await menuRows(db).execute();
+  return rows.map((row) => toMenuSticker(row.sticker, row.rating ? summariseRatings(row.rating) : undefined));
 }
 
 export function toMenuSticker(row: StickerRow, rating: RatingSummary | undefined): MenuSticker {

@@ -154,7 +154,7 @@ describe('ratings', () => {
     expect(awards).toHaveLength(1);
     expect(awards[0]).toMatchObject({ deltaXp: 15, deltaCoins: 0 });
     const sticker = (await menuOf(alice.cookie)).stickers.find((s) => s.id === stickerId)!;
-    expect(sticker.rating.overall).toBe(3.5);
+    expect(sticker.rating).toEqual({ count: 2, smell: 3.5, taste: 3, high: 4, overall: 3.5 });
   });
 
   it('allows one rating per member per 24 hours across the whole menu', async () => {
