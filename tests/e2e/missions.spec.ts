@@ -80,11 +80,13 @@ test('the leaderboard ranks members by coins, marks your own row, and opens a pr
   await page.getByRole('tab', { name: 'All Time' }).click();
   await expect(page).toHaveURL(/\/leaderboard$/);
 
-  const firstName = (await rows.first().locator('span.truncate').first().innerText())
-    .replace(/You$/, '')
-    .trim();
-  await rows.first().click();
-  await expect(page).toHaveURL(/\/profile\/[^/]+$/);
+  // Other stories earn and spend coins meanwhile, and the board follows them live: pin the row by its address
+  // before reading its name, so a reordering between the read and the tap cannot swap the member.
+  const profilePath = (await rows.first().getAttribute('href'))!;
+  const firstRow = board.locator(`a[href="${profilePath}"]`);
+  const firstName = (await firstRow.locator('span.truncate').first().innerText()).replace(/You$/, '').trim();
+  await firstRow.click();
+  await expect(page).toHaveURL(new RegExp(`${profilePath}$`));
   await expect(page.getByRole('heading', { name: firstName })).toBeVisible();
 });
 
