@@ -1,7 +1,6 @@
 import { Volume2, VolumeX } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { backgroundMusic } from './background-music';
-import './music-toggle.css';
 
 /** Whether the member wants the music on (the toggle's state), and how to change it. */
 export function useMusicChoice() {
@@ -12,7 +11,7 @@ export function useMusicChoice() {
 /**
  * The mute control, on every screen. `floating`: a 44 px button in the bottom-left corner, above the stars, for
  * the public pages (the welcome page's age tap starts the music); on signed-in screens it hides and the header
- * holds the control instead (music-toggle.css), because a floating button would cover the pages' own controls.
+ * holds the control instead (styles.css), because a floating button would cover the pages' own controls.
  */
 export function MusicToggle({ floating = false, className }: { floating?: boolean; className?: string }) {
   const { on, setOn } = useMusicChoice();

@@ -16,7 +16,7 @@ export function SignedInLayout() {
   // RequireSession above renders this only with a member; during sign-out it is about to unmount.
   if (!user) return null;
   return (
-    // data-signed-in-layout: the floating mute control gives way to the header's (ambience/music-toggle.css).
+    // data-signed-in-layout: the floating mute control gives way to the header's (styles.css).
     <div data-signed-in-layout className="flex min-h-dvh flex-col">
       <WeeklyBonus userId={user.id} />
       <AppHeader user={user} banner={can(user, 'claim:order') && <EtaDueBanner />} />
