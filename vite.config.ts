@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { installableApp } from './scripts/vite-pwa';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/client');
+const ROUTER_PRODUCTION = 'node_modules/react-router/dist/production/index.mjs';
 
 /**
  * Writes a .br and a .gz beside every script, stylesheet and SVG of the build, at the highest levels (once, at build
@@ -39,11 +40,20 @@ function precompress(): Plugin {
 }
 
 // The browser app. `npm run dev` serves it with hot reload and proxies /api to the API server.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'src/client',
   publicDir: path.resolve(import.meta.dirname, 'src/client/public'),
   plugins: [react(), tailwindcss(), ...installableApp(), precompress()],
-  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '~', replacement: path.resolve(import.meta.dirname, 'src') },
+      // React Router 7's package exports name only its development build (remix-run/react-router#12532, "intended
+      // to be temporary"): its dev warnings and checks would ship to phones. A build takes the production one.
+      ...(command === 'build'
+        ? [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, ROUTER_PRODUCTION) }]
+        : []),
+    ],
+  },
   build: {
     outDir,
     emptyOutDir: true,
@@ -55,4 +65,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3001}`, changeOrigin: false } },
   },
-});
+}));
