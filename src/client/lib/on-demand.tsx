@@ -9,7 +9,7 @@ import {
 
 /**
  * A component whose code loads the first time it renders: for what a screen opens on demand (the toaster, a
- * dialog with a form, a panel behind a button), so its code and libraries (react-hook-form, zod) stay off the
+ * dialog with a form, a panel behind a button), so its code and libraries (react-hook-form, say) stay off the
  * page's first load. `preload()` fetches it ahead of time, e.g. when a pointer or focus reaches its trigger.
  *
  *   const CreatePostDialog = onDemand(() => import('./create-post-dialog').then((m) => m.CreatePostDialog));

@@ -81,6 +81,7 @@ export function PostCard({ post, now, firstScreen }: { post: PostView; now: numb
           aria-expanded={showComments}
           onClick={() => setShowComments((open) => !open)}
           onPointerEnter={CommentsSection.preload}
+          onFocus={CommentsSection.preload}
           aria-label={`${showComments ? 'Hide' : 'Show'} comments, ${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`}
           className="inline-flex min-h-11 min-w-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-text"
         >

@@ -109,7 +109,7 @@ const summariesOf = (rows: Awaited<ReturnType<typeof ratingAverages>>) =>
 /** The menu: every sticker that is not hidden, with its prices and ratings. */
 export async function listMenu({ db }: ServiceContext): Promise<MenuSticker[]> {
   const rows = await menuRows(db).execute();
-  return rows.map((row) => toMenuSticker(row.sticker, row.rating ? summariseRatings(row.rating) : undefined));
+  return rows.map((row) => toMenuSticker(row.sticker, summariseRatings(row.rating)));
 }
 
 export function toMenuSticker(row: StickerRow, rating: RatingSummary | undefined): MenuSticker {
