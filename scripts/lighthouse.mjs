@@ -1,4 +1,4 @@
-// Lighthouse, mobile, against the built app: `npx vite build && npm run lighthouse [-- --runs=3]`.
+// Lighthouse, mobile, against the built app: `npx vite build && npm run lighthouse [-- --runs=3 --json=DIR]`.
 //
 // Starts the server on a free port with a fresh embedded database (demo data seeded), runs Lighthouse's
 // performance audit (its default mobile profile: a mid-range phone, slow 4G and a 4x slower CPU, simulated) on
@@ -17,6 +17,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const DEMO_PASSWORD = 'lighthouse-demo-password';
 const MEMBER = 'jordan@vault.example';
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 3);
+// --json=DIR keeps every run's full report (the LCP element, the request chain, main-thread work) for reading.
+const jsonDir = process.argv.find((arg) => arg.startsWith('--json='))?.slice(7);
 
 if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
   console.error('lighthouse: the app is not built: run `npx vite build` first.');
@@ -117,6 +119,11 @@ try {
         extraHeaders: page.headers,
       });
       const { categories, audits, runtimeError, runWarnings } = result.lhr;
+      if (jsonDir) {
+        fs.mkdirSync(jsonDir, { recursive: true });
+        const name = `${page.label.split(' ')[0].replace(/\W+/g, '') || 'root'}-${run + 1}.json`;
+        fs.writeFileSync(path.join(jsonDir, name), result.report);
+      }
       if (runtimeError || categories.performance.score === null) {
         console.log(
           `  ${page.label} run ${run + 1}: no score (${runtimeError?.message ?? runWarnings.join('; ')})`,

@@ -1,55 +1,28 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { onDemand } from './lib/on-demand';
-import { createQueryClient } from './lib/query-client';
-import { sessionQueryOptions } from './lib/session';
-import { router } from './router';
-import './styles.css';
-
-// Sonner shows toasts raised before its Toaster mounted, so the toaster can load after the first paint.
-const AppToaster = onDemand(() => import('./components/app-toaster').then((m) => m.AppToaster));
-
-// The event stream starts in the root layout, and only while someone is signed in (it needs a session).
-const queryClient = createQueryClient();
-
 /**
- * index.html paints the app shell before any script runs. React replaces it once the page for this URL can render
- * (its lazy route module loaded) and the session is known, so the shell is not followed by a spinner: the route
- * module and the session are fetched at the same time. After SHELL_WAIT_MS React mounts anyway and shows its own
- * loading state (Loading Vault, or the retry screen when the session cannot be read).
+ * The entry script: lets the app shell in index.html paint, then loads the app (app.tsx) and mounts it once its
+ * page can render. Its chunks are modulepreloaded by the page's HTML (src/server/static.ts), so they download
+ * while the shell paints; they are only evaluated after it, which keeps a slow phone's first frame from waiting on
+ * a second of script.
  */
-const SHELL_WAIT_MS = 3000;
-const routeReady = new Promise<void>((resolve) => {
-  if (router.state.initialized) return resolve();
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    resolve();
-  });
+const shellPainted = new Promise<void>((resolve) => {
+  // A hidden tab runs no animation frames: it has nothing to paint either.
+  if (document.visibilityState === 'hidden') return resolve();
+  requestAnimationFrame(() => setTimeout(resolve));
 });
-const sessionKnown = queryClient.prefetchQuery(sessionQueryOptions);
-// Offline (the service worker served the shell) the session cannot be read: React mounts at once and says so.
-await Promise.race([
-  Promise.all([routeReady, sessionKnown]),
-  new Promise((resolve) => setTimeout(resolve, navigator.onLine ? SHELL_WAIT_MS : 0)),
-]);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Suspense>
-        <AppToaster />
-      </Suspense>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The starry sky, the music, the offline and update notices and the service worker: once the page has loaded and
+// the app has painted, outside the first-load budget (after-first-paint.tsx).
+function afterFirstPaint() {
+  const mount = () =>
+    setTimeout(() => void import('./after-first-paint').then((m) => m.mountAfterFirstPaint()));
+  if (document.readyState === 'complete') mount();
+  else window.addEventListener('load', mount, { once: true });
+}
 
-// The starry sky, the music, the offline and update notices and the service worker: after the first paint, outside
-// the first-load budget (after-first-paint.tsx).
-const afterFirstPaint = () =>
-  setTimeout(() => void import('./after-first-paint').then((m) => m.mountAfterFirstPaint()));
-if (document.readyState === 'complete') afterFirstPaint();
-else window.addEventListener('load', afterFirstPaint, { once: true });
+async function start() {
+  const [{ pageReady, mountApp }] = await Promise.all([import('./app'), shellPainted]);
+  await pageReady();
+  mountApp();
+  afterFirstPaint();
+}
+void start();

@@ -9,7 +9,8 @@ const indexHtml =
   '<script type="module" crossorigin src="/assets/index.js"></script></head><body></body></html>';
 
 const manifest = {
-  'main.tsx': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+  'main.tsx': { file: 'assets/index.js', isEntry: true, dynamicImports: ['app.tsx'] },
+  'app.tsx': { file: 'assets/app.js', imports: ['_react.js'], css: ['assets/app.css'] },
   '_react.js': { file: 'assets/react.js' },
   '../features/accounts/client/welcome-page.tsx': {
     file: 'assets/welcome-page.js',
@@ -27,9 +28,15 @@ const preloads = (html: string) =>
 describe('the page HTML', () => {
   const pageHtml = pageHtmlFor(indexHtml, manifest);
 
-  it("preloads the welcome page's route chunks for a visitor's /, once each, not the entry's own", () => {
+  it("preloads the app and the welcome page's route chunks for a visitor's /, once each, not the entry", () => {
     const html = pageHtml('/', false);
-    expect(preloads(html)).toEqual(['/assets/welcome-page.js', '/assets/dialog.js']);
+    expect(preloads(html)).toEqual([
+      '/assets/app.js',
+      '/assets/react.js',
+      '/assets/welcome-page.js',
+      '/assets/dialog.js',
+    ]);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/welcome.css">');
     expect(html).toContain('<html data-shell="welcome" lang="en"');
   });
@@ -37,6 +44,8 @@ describe('the page HTML', () => {
   it('shows a member the signed-in shell and preloads the layout and the page', () => {
     const html = pageHtml('/feed', true);
     expect(preloads(html)).toEqual([
+      '/assets/app.js',
+      '/assets/react.js',
       '/assets/signed-in-layout.js',
       '/assets/feed-page.js',
       '/assets/dialog.js',
@@ -60,9 +69,9 @@ describe('the page HTML', () => {
     expect(dataPreloads(pageHtml('/', false))).toEqual([]);
   });
 
-  it('keeps the Loading Vault shell and adds nothing for a page it does not know', () => {
+  it('keeps the Loading Vault shell and preloads only the app for a page it does not know', () => {
     const html = pageHtml('/no-such-page', false);
-    expect(preloads(html)).toEqual([]);
+    expect(preloads(html)).toEqual(['/assets/app.js', '/assets/react.js']);
     expect(html).toContain('<html lang="en"');
   });
 

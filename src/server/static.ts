@@ -15,6 +15,8 @@ const NOINDEX = [/^\/admin(\/|$)/, /^\/driver-queue(\/|$)/];
 /** better-auth's session cookie (with its `__Secure-` prefix behind HTTPS): its presence picks the member shell. */
 const SESSION_COOKIES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
 
+/** The app itself, which the entry script imports once the shell has painted (src/client/main.tsx). */
+const APP = 'app.tsx';
 const SIGNED_IN_LAYOUT = 'components/signed-in-layout.tsx';
 const feature = (name: string, page: string) => `../features/${name}/client/${page}.tsx`;
 
@@ -38,24 +40,36 @@ const ROUTE_MODULES: [RegExp, string[]][] = [
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The files a chunk needs at once: itself, its static imports (recursively) and their stylesheets. */
+/**
+ * The chunk of a module: its own manifest entry, or, when the build merged it into a first-load group (vite.config.ts,
+ * FIRST_LOAD_CHUNKS), the chunk of the group, which is named after the module.
+ */
+function chunkOf(manifest: Manifest, key: string): ManifestChunk | undefined {
+  const name = path.basename(key).replace(/\.tsx?$/, '');
+  return (
+    manifest[key] ??
+    Object.values(manifest).find((chunk) => chunk.name === name && chunk.file.endsWith('.js'))
+  );
+}
+
+/** The files modules need at once: their chunks, the chunks' static imports (recursively) and their stylesheets. */
 function closureOf(manifest: Manifest, keys: string[]) {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
+  const visit = (chunk: ManifestChunk | undefined) => {
     if (!chunk || scripts.has(chunk.file)) return;
     scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of chunk.imports ?? []) visit(manifest[imported]);
   };
-  keys.forEach(visit);
+  for (const key of keys) visit(chunkOf(manifest, key));
   return { scripts, styles };
 }
 
@@ -70,7 +84,7 @@ export function pageHtmlFor(indexHtml: string, manifest: Manifest | undefined) {
   /** `search`: the page address's query string ("" or "?q=…"): a search asks for other data than the page's own. */
   return (pagePath: string, signedIn: boolean, search = ''): string => {
     const shell = signedIn ? 'member' : pagePath === '/' ? 'welcome' : undefined;
-    const modules = [...(ROUTE_MODULES.find(([pattern]) => pattern.test(pagePath))?.[1] ?? [])];
+    const modules = [APP, ...(ROUTE_MODULES.find(([pattern]) => pattern.test(pagePath))?.[1] ?? [])];
     // A member opening "/" is sent on to the feed: load its modules too.
     if (signedIn && pagePath === '/') modules.push(SIGNED_IN_LAYOUT, feature('feed', 'feed-page'));
     const preloadFeed = signedIn && search === '' && modules.includes(feature('feed', 'feed-page'));

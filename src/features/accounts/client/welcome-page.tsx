@@ -49,10 +49,9 @@ export function Component() {
             <Link to={paths.requestAccess()}>Request Access</Link>
           </Button>
         </div>
-        <div
-          aria-hidden
-          className="mt-10 h-px w-40 animate-shimmer bg-[linear-gradient(90deg,transparent_0%,var(--color-border)_20%,var(--color-coin)_50%,var(--color-border)_80%,transparent_100%)] bg-size-[200%_100%]"
-        />
+        <div aria-hidden className="relative mt-10 h-px w-40 overflow-hidden">
+          <div className="absolute inset-y-0 left-0 w-[200%] animate-shimmer bg-[linear-gradient(90deg,transparent_0%,var(--color-border)_20%,var(--color-coin)_50%,var(--color-border)_80%,transparent_100%)]" />
+        </div>
         <p className="mt-3 text-xs font-medium tracking-[0.2em] text-text-muted uppercase">
           Members only · By invitation · 21+
         </p>
