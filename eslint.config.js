@@ -9,9 +9,9 @@ const serverOnly = ['**/server/**', '~/server/*', '~/features/*/server/*'];
 
 /**
  * One-way dependencies (docs/structure.md): src/shared <- src/server, src/client (the platform) <- features <- the
- * composition roots. The platform never imports a feature; a feature imports another feature's contracts
- * (`<feature>.schema.ts`, `*.schema.ts` at its root) and services (`server/*.service.ts`), never its UI, routes or
- * other server internals. Only these files compose features:
+ * composition roots. The platform never imports a feature; a feature imports another feature's contracts and
+ * constants (`*.schema.ts`, `*.constants.ts` at its root) and services (`server/*.service.ts`), never its UI, routes
+ * or other server internals. Only these files compose features:
  */
 export const COMPOSITION_ROOTS = [
   'src/server/app.ts',
@@ -46,9 +46,38 @@ function otherFeatureInternals(feature) {
       '!~/features/*/server/*.seed',
     ],
     message:
-      "A feature imports another feature's contracts (*.schema) and services (server/*.service) only; its screens are composed in src/client/pages.",
+      "A feature imports another feature's contracts and constants (*.schema, *.constants) and services (server/*.service) only; its screens are composed in src/client/pages.",
   };
 }
+
+/**
+ * A module's code travels whole into the browser's chunk with any of its exports, so a screen that took a text from
+ * a contract would load the contract's schemas and zod with it (24 kB gzip on the first load of /feed). Browser code
+ * takes only schemas and types from a contract; the texts, limits and helpers come from its zod-free sibling.
+ */
+const contractValues = {
+  group: ['**/*.schema'],
+  allowImportNamePattern: '^[a-z]\\w*Schema$',
+  allowTypeImports: true,
+  message:
+    "Browser code takes a contract's schemas and types only; its texts, limits and helpers come from <name>.constants.ts, so a screen that shows a text does not load zod.",
+};
+
+/** What isomorphic code may not import; a contract's constants add to it (a later block's options replace these). */
+const isomorphicImports = {
+  patterns: [
+    {
+      group: [...serverOnly, '**/client/**', '~/client/*'],
+      message: 'Shared code must run on both sides.',
+      allowTypeImports: true,
+    },
+  ],
+  paths: ['node:fs', 'node:path', 'pg', '@electric-sql/pglite'].map((name) => ({
+    name,
+    message: 'Shared code does no I/O.',
+  })),
+};
+
 /** From features/<f>/client or server, `../../` is features/ itself: a relative path out of the feature. */
 const leavesTheFeature = {
   group: ['../../**'],
@@ -80,7 +109,8 @@ export default tseslint.config(
     },
   },
   {
-    // Browser code may import server code only as types (the typed clients of feature routers).
+    // Browser code may import server code only as types (the typed clients of feature routers), and a contract only
+    // for its schemas and types.
     files: ['src/client/**/*.{ts,tsx}', 'src/features/*/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -94,6 +124,16 @@ export default tseslint.config(
               message: 'Browser code imports server code only as types.',
               allowTypeImports: true,
             },
+            contractValues,
+          ],
+          paths: [
+            {
+              name: 'radix-ui',
+              importNames: ['DropdownMenu'],
+              allowTypeImports: true,
+              message:
+                'Menus come from ~/client/components/ui/menu: its Radix code loads on demand, off the first load.',
+            },
           ],
         },
       ],
@@ -102,21 +142,33 @@ export default tseslint.config(
   {
     // Isomorphic code does no I/O and imports nothing that runs on only one side.
     files: ['src/shared/**/*.ts', 'src/features/*/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', isomorphicImports] },
+  },
+  {
+    // A contract's constants (texts, limits, helpers) are what screens import: they stay free of zod, and take only
+    // types from a contract, whose values would bring its schemas and zod along.
+    files: ['src/features/*/*.constants.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...isomorphicImports.patterns,
             {
-              group: [...serverOnly, '**/client/**', '~/client/*'],
-              message: 'Shared code must run on both sides.',
+              group: ['**/*.schema'],
               allowTypeImports: true,
+              message:
+                "A constants module takes only types from a contract: its values would bring the contract's zod schemas to every screen that shows a text.",
             },
           ],
-          paths: ['node:fs', 'node:path', 'pg', '@electric-sql/pglite'].map((name) => ({
-            name,
-            message: 'Shared code does no I/O.',
-          })),
+          paths: [
+            ...isomorphicImports.paths,
+            {
+              name: 'zod',
+              message:
+                'A constants module does not import zod: screens import their texts from it, and zod would come with them to the first load.',
+            },
+          ],
         },
       ],
     },

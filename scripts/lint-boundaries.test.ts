@@ -4,16 +4,25 @@ import { describe, expect, it } from 'vitest';
 /**
  * The one-way import rules of eslint.config.js, proved on sample files (linted as if they stood at these paths):
  * the platform never imports a feature, a feature never reaches into another feature's screens, routes or
- * server internals, and the composition roots may compose anything.
+ * server internals, and the composition roots may compose anything. Browser code takes a contract's schemas and
+ * types only, and a contract's constants never import zod, so a screen that shows a text does not load it.
  */
 const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
 
-async function boundaryErrors(filePath: string, source: string): Promise<string[]> {
+async function boundaryErrors(
+  filePath: string,
+  source: string,
+  ruleId = 'no-restricted-imports',
+): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) => message.ruleId === ruleId)
     .map((message) => message.message);
 }
+
+/** What the browser and isomorphic blocks report (typescript-eslint's rule, which allows type-only imports). */
+const loadErrors = (filePath: string, source: string) =>
+  boundaryErrors(filePath, source, '@typescript-eslint/no-restricted-imports');
 
 const uses = (specifier: string, name = 'thing') =>
   `import { ${name} } from '${specifier}';\nexport const used = ${name};\n`;
@@ -63,5 +72,46 @@ describe('import boundaries', () => {
     ['src/client/components/app-header.tsx', '~/features/notifications/client/notification-bell'],
   ])('%s may import %s', async (file, specifier) => {
     expect(await boundaryErrors(file, uses(specifier))).toEqual([]);
+  });
+
+  it.each([
+    ['src/features/feed/client/sample.tsx', '../feed.schema', 'POST_MAX_LENGTH'],
+    ['src/client/pages/sample.tsx', '~/features/shop/orders.schema', 'REWARDS_NEED_A_STICKER'],
+    ['src/features/shop/client/sample.tsx', '~/features/economy/rewards.schema', 'orderRewardsProblem'],
+  ])(
+    'browser code at %s may not take the plain value %s#%s from a contract',
+    async (file, specifier, name) => {
+      expect(await loadErrors(file, uses(specifier, name))).toEqual([
+        expect.stringContaining("Browser code takes a contract's schemas and types only"),
+      ]);
+    },
+  );
+
+  it("browser code may take a contract's schemas and types, and the texts from its constants", async () => {
+    const source =
+      "import { createPostSchema, type CreatePostInput } from '../feed.schema';\n" +
+      "import type { PostView } from '../feed.schema';\n" +
+      "import { POST_MAX_LENGTH } from '../feed.constants';\n" +
+      'export const used: [typeof createPostSchema, CreatePostInput | PostView | undefined, number] = ' +
+      '[createPostSchema, undefined, POST_MAX_LENGTH];\n';
+    expect(await loadErrors('src/features/feed/client/sample.tsx', source)).toEqual([]);
+  });
+
+  it('a constants module may not import zod, nor a value of a contract', async () => {
+    expect(await loadErrors('src/features/feed/feed.constants.ts', uses('zod', 'z'))).toEqual([
+      expect.stringContaining('A constants module does not import zod'),
+    ]);
+    expect(
+      await loadErrors('src/features/shop/orders.constants.ts', uses('./orders.schema', 'orderIdSchema')),
+    ).toEqual([expect.stringContaining('A constants module takes only types from a contract')]);
+    const typeOnly = "import type { OrderView } from './orders.schema';\nexport type Used = OrderView;\n";
+    expect(await loadErrors('src/features/shop/orders.constants.ts', typeOnly)).toEqual([]);
+  });
+
+  it("browser code takes menus from the kit, whose Radix code loads on demand, never Radix's menu itself", async () => {
+    expect(await loadErrors('src/features/feed/client/sample.tsx', uses('radix-ui', 'DropdownMenu'))).toEqual(
+      [expect.stringContaining('Menus come from ~/client/components/ui/menu')],
+    );
+    expect(await loadErrors('src/client/components/sample.tsx', uses('radix-ui', 'Dialog'))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { RESET_LINK_SENT } from '~/features/accounts/accounts.schema';
+import { RESET_LINK_SENT } from '~/features/accounts/accounts.constants';
 import { dismissWeeklyBonus, expectToast, registerByApi, signInByApi, uniqueMember } from './fixtures';
 import { linkInMail } from './support/mailbox';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DELETE_ACCOUNT_WARNING } from '~/features/profiles/privacy.schema';
+import { DELETE_ACCOUNT_WARNING } from '~/features/profiles/privacy.constants';
 import {
   dismissWeeklyBonus,
   expectToast,

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import type { OrderView, PlaceOrderResponse } from '~/features/shop/orders.schema';
-import {
-  pickupLocationLabel,
-  type PickupLocationsResponse,
-  type CatalogResponse,
-  type MenuResponse,
-  type ShopSettings,
+import type {
+  PickupLocationsResponse,
+  CatalogResponse,
+  MenuResponse,
+  ShopSettings,
 } from '~/features/shop/shop.schema';
+import { pickupLocationLabel } from '~/features/shop/shop.constants';
 import { expectToast, isPhone, memberPage, originOf, test } from './fixtures';
 import { TINY_PNG } from './support/images';
 

@@ -8,7 +8,8 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
-import { RATING_COOLDOWN_REASON, type ShopSettings } from '~/features/shop/shop.schema';
+import type { ShopSettings } from '~/features/shop/shop.schema';
+import { RATING_COOLDOWN_REASON } from '~/features/shop/shop.constants';
 import {
   demoMembers,
   E2E_DEMO_PASSWORD,

@@ -1,5 +1,4 @@
 import { LogOut, Package, Settings, ShoppingCart, UserRound, Volume2, VolumeX } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -8,7 +7,7 @@ import { useLogout } from '~/features/accounts/client/accounts.queries';
 import { useInboxUnread } from '~/features/inbox/client/inbox.queries';
 import { Avatar } from '~/client/components/ui/avatar';
 import { CountBadge } from '~/client/components/ui/count-badge';
-import { MenuContent, MenuRoot } from '~/client/components/ui/menu';
+import { Menu, MenuCheckboxItem, MenuItem } from '~/client/components/ui/menu';
 import { TouchLabel } from '~/client/components/ui/touch-label';
 import { NotificationBell } from '~/features/notifications/client/notification-bell';
 import { useCartCount } from '../lib/cart-storage';
@@ -131,42 +130,40 @@ function AvatarMenu({ user }: { user: SessionUser }) {
     { to: paths.account(), label: 'Account Settings', icon: Settings },
   ];
   return (
-    <MenuRoot>
-      <DropdownMenu.Trigger
-        className={iconButton}
-        aria-label="Your profile"
-        title={`Your profile (${user.fullName})`}
-        aria-current={items.some((item) => item.to === pathname) ? 'page' : undefined}
+    <Menu
+      trigger={{
+        className: iconButton,
+        'aria-label': 'Your profile',
+        title: `Your profile (${user.fullName})`,
+        'aria-current': items.some((item) => item.to === pathname) ? 'page' : undefined,
+        children: <Avatar src={user.avatarUrl} size="sm" />,
+      }}
+      align="end"
+      className="min-w-52"
+    >
+      {items.map(({ to, label, icon: Icon }) => (
+        <MenuItem key={to} asChild>
+          <Link to={to} aria-current={to === pathname ? 'page' : undefined} className={avatarMenuItem}>
+            <Icon className="size-5 text-text-muted" aria-hidden />
+            {label}
+          </Link>
+        </MenuItem>
+      ))}
+      {/* Phones only: from md the header shows the music control itself. */}
+      <MenuCheckboxItem
+        checked={music.on}
+        onCheckedChange={music.setOn}
+        onSelect={(event) => event.preventDefault()}
+        className={`${avatarMenuItem} md:hidden`}
       >
-        <Avatar src={user.avatarUrl} size="sm" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <MenuContent align="end" className="min-w-52">
-          {items.map(({ to, label, icon: Icon }) => (
-            <DropdownMenu.Item key={to} asChild>
-              <Link to={to} aria-current={to === pathname ? 'page' : undefined} className={avatarMenuItem}>
-                <Icon className="size-5 text-text-muted" aria-hidden />
-                {label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-          {/* Phones only: from md the header shows the music control itself. */}
-          <DropdownMenu.CheckboxItem
-            checked={music.on}
-            onCheckedChange={music.setOn}
-            onSelect={(event) => event.preventDefault()}
-            className={`${avatarMenuItem} md:hidden`}
-          >
-            {music.on ? (
-              <Volume2 className="size-5 text-text-muted" aria-hidden />
-            ) : (
-              <VolumeX className="size-5 text-text-muted" aria-hidden />
-            )}
-            Background music
-          </DropdownMenu.CheckboxItem>
-        </MenuContent>
-      </DropdownMenu.Portal>
-    </MenuRoot>
+        {music.on ? (
+          <Volume2 className="size-5 text-text-muted" aria-hidden />
+        ) : (
+          <VolumeX className="size-5 text-text-muted" aria-hidden />
+        )}
+        Background music
+      </MenuCheckboxItem>
+    </Menu>
   );
 }
 

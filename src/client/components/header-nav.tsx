@@ -1,8 +1,7 @@
 import { Check, ChevronDown, Package } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CountBadge } from './ui/count-badge';
-import { MenuContent, MenuRoot } from './ui/menu';
+import { Menu, MenuGroup, MenuItem, MenuSeparator } from './ui/menu';
 import { paths } from '../lib/paths';
 import { activeTab, currentPage, type NavTab } from './nav-tabs';
 
@@ -42,52 +41,55 @@ export function PhoneNavMenu({ tabs }: { tabs: NavTab[] }) {
   const onOrders = pathname === paths.orders();
   return (
     <nav aria-label="Main" className="flex md:hidden">
-      <MenuRoot>
-        <DropdownMenu.Trigger
-          aria-label={`${page ? `Navigation, ${page.label}` : 'Navigation'}${unreadNote(tabs)}`}
-          className="relative inline-flex min-h-11 items-center gap-1 rounded-xl border border-border bg-surface-raised px-2 text-sm font-semibold whitespace-nowrap text-text transition-colors duration-150 hover:border-text-muted data-[state=open]:border-primary min-[400px]:gap-1.5 min-[400px]:px-3"
-        >
-          {page && <page.icon className="size-5 shrink-0 text-primary max-[399px]:hidden" aria-hidden />}
-          <span>{page?.label ?? 'Pages'}</span>
-          <ChevronDown className="size-4 shrink-0 text-text-muted" aria-hidden />
-          {tabs.some((tab) => tab.badge) && (
-            <span
-              className="absolute -top-1 -right-1 size-2.5 rounded-full bg-primary ring-2 ring-surface"
-              aria-hidden
-            />
-          )}
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <MenuContent align="start" className="min-w-56">
-            <DropdownMenu.Group aria-label="Tabs">
-              {tabs.map((tab) => {
-                const isCurrent = tab === current;
-                return (
-                  <DropdownMenu.Item key={tab.to} asChild>
-                    <Link to={tab.to} aria-current={isCurrent ? 'page' : undefined} className={menuItem}>
-                      <tab.icon
-                        className={`size-5 ${isCurrent ? 'text-primary' : 'text-text-muted'}`}
-                        aria-hidden
-                      />
-                      <span className="flex-1">{tab.label}</span>
-                      <TabBadge count={tab.badge} />
-                      {isCurrent && <Check className="size-4 text-primary" aria-hidden />}
-                    </Link>
-                  </DropdownMenu.Item>
-                );
-              })}
-            </DropdownMenu.Group>
-            <DropdownMenu.Separator className="mx-2 my-1.5 h-px bg-border" />
-            <DropdownMenu.Item asChild>
-              <Link to={paths.orders()} aria-current={onOrders ? 'page' : undefined} className={menuItem}>
-                <Package className={`size-5 ${onOrders ? 'text-primary' : 'text-text-muted'}`} aria-hidden />
-                <span className="flex-1">My Orders</span>
-                {onOrders && <Check className="size-4 text-primary" aria-hidden />}
-              </Link>
-            </DropdownMenu.Item>
-          </MenuContent>
-        </DropdownMenu.Portal>
-      </MenuRoot>
+      <Menu
+        trigger={{
+          'aria-label': `${page ? `Navigation, ${page.label}` : 'Navigation'}${unreadNote(tabs)}`,
+          className:
+            'relative inline-flex min-h-11 items-center gap-1 rounded-xl border border-border bg-surface-raised px-2 text-sm font-semibold whitespace-nowrap text-text transition-colors duration-150 hover:border-text-muted data-[state=open]:border-primary min-[400px]:gap-1.5 min-[400px]:px-3',
+          children: (
+            <>
+              {page && <page.icon className="size-5 shrink-0 text-primary max-[399px]:hidden" aria-hidden />}
+              <span>{page?.label ?? 'Pages'}</span>
+              <ChevronDown className="size-4 shrink-0 text-text-muted" aria-hidden />
+              {tabs.some((tab) => tab.badge) && (
+                <span
+                  className="absolute -top-1 -right-1 size-2.5 rounded-full bg-primary ring-2 ring-surface"
+                  aria-hidden
+                />
+              )}
+            </>
+          ),
+        }}
+        align="start"
+        className="min-w-56"
+      >
+        <MenuGroup aria-label="Tabs">
+          {tabs.map((tab) => {
+            const isCurrent = tab === current;
+            return (
+              <MenuItem key={tab.to} asChild>
+                <Link to={tab.to} aria-current={isCurrent ? 'page' : undefined} className={menuItem}>
+                  <tab.icon
+                    className={`size-5 ${isCurrent ? 'text-primary' : 'text-text-muted'}`}
+                    aria-hidden
+                  />
+                  <span className="flex-1">{tab.label}</span>
+                  <TabBadge count={tab.badge} />
+                  {isCurrent && <Check className="size-4 text-primary" aria-hidden />}
+                </Link>
+              </MenuItem>
+            );
+          })}
+        </MenuGroup>
+        <MenuSeparator className="mx-2 my-1.5 h-px bg-border" />
+        <MenuItem asChild>
+          <Link to={paths.orders()} aria-current={onOrders ? 'page' : undefined} className={menuItem}>
+            <Package className={`size-5 ${onOrders ? 'text-primary' : 'text-text-muted'}`} aria-hidden />
+            <span className="flex-1">My Orders</span>
+            {onOrders && <Check className="size-4 text-primary" aria-hidden />}
+          </Link>
+        </MenuItem>
+      </Menu>
     </nav>
   );
 }

@@ -11,7 +11,7 @@ import { useSession } from '~/client/lib/session';
 import type { SessionUser } from '~/shared/session';
 import { RewardCartLine } from '~/features/economy/client/reward-cart-line';
 import { refreshCartRewards, useCartRewards } from '~/features/economy/client/rewards.queries';
-import { orderRewardsProblem } from '~/features/economy/rewards.schema';
+import { orderRewardsProblem } from '~/features/economy/rewards.constants';
 import { CartLineItem } from '~/features/shop/client/cart-line-item';
 import { priceCart } from '~/features/shop/client/cart-pricing';
 import { cartMethodOf, setCartMethod, useCart } from '~/features/shop/client/cart-store';
@@ -19,7 +19,8 @@ import { CheckoutForm } from '~/features/shop/client/checkout-form';
 import { OrderPlacedDialog } from '~/features/shop/client/order-placed-dialog';
 import { OrderTypeField } from '~/features/shop/client/order-type-field';
 import { useMenu, useShopSettings } from '~/features/shop/client/shop.queries';
-import { REWARDS_NEED_A_STICKER, type PlaceOrderResponse } from '~/features/shop/orders.schema';
+import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
+import { REWARDS_NEED_A_STICKER } from '~/features/shop/orders.constants';
 
 /**
  * /cart: the shop's lines (kept on this device) and the member's rewards in the cart (kept on the server, so the

@@ -12,8 +12,6 @@ const email = z
   .min(1, 'Email is required.')
   .pipe(z.email('Enter a valid email address.'));
 
-export const REFERRAL_CODE_PATTERN = /^VAULT-[A-Z0-9]{6}$/;
-
 /** A password being chosen (registration, reset, change). The server also refuses the most common ones. */
 const newPassword = z
   .string()
@@ -84,10 +82,6 @@ export interface RegisterResponse {
 
 export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
-
-/** The one answer to "forgot password", whether or not the address belongs to a member. */
-export const RESET_LINK_SENT =
-  'If an account uses this e-mail, we have sent it a link to choose a new password. The link works for 1 hour.';
 
 const linkToken = z.string().trim().min(1, 'This link is incomplete.').max(2000, 'This link is not valid.');
 
@@ -171,9 +165,6 @@ const twoFactorCode = z
 export type SignInResponse =
   { user: SessionUser; twoFactorRequired?: undefined } | { user: null; twoFactorRequired: true };
 
-/** A code of 6 digits is from the app; anything else is tried as a backup code. */
-export const isAppCode = (code: string) => /^\d{6}$/.test(code);
-
 export const twoFactorSignInSchema = z.strictObject({
   code: twoFactorCode,
   /** "Remember this device for 30 days": no code asked on this browser until then. */
@@ -206,6 +197,3 @@ export const twoFactorDisableSchema = z.strictObject({
   code: twoFactorCode,
 });
 export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;
-
-export const CODE_MISMATCH = 'That code did not match. Codes change every 30 seconds.';
-export const BACKUP_CODE_MISMATCH = 'That backup code did not match, or it has been used.';

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import type { OrderLineView, OrderStatus, PaymentMethod } from '~/features/shop/orders.schema';
-
-/** The spec's ETA bounds and messages (sections 5 and 8). */
-export const ETA_MIN_MINUTES = 5;
-export const ETA_MAX_MINUTES = 60;
-export const INVALID_ETA_TITLE = 'Invalid ETA';
-export const INVALID_ETA = 'Please enter a value between 5 and 60 minutes.';
-export const ORDER_ALREADY_CLAIMED = 'Order already claimed!';
+import type { OrderLineView } from '~/features/shop/orders.schema';
+import type { OrderStatus, PaymentMethod } from '~/features/shop/orders.constants';
+import { ETA_MAX_MINUTES, ETA_MIN_MINUTES, INVALID_ETA } from './delivery.constants';
 
 export const submitEtaSchema = z.strictObject({
   etaMinutes: z
@@ -95,10 +90,4 @@ export interface AdminDriver {
 
 export interface AdminDriversResponse {
   drivers: AdminDriver[];
-}
-
-/** mm:ss of a countdown, never negative. */
-export function formatCountdown(msLeft: number): string {
-  const seconds = Math.max(0, Math.ceil(msLeft / 1000));
-  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }

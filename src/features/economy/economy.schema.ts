@@ -6,6 +6,7 @@ import {
   economySettingMin,
   type EconomySettings,
 } from '~/shared/economy-settings';
+import { LEADERBOARDS } from './economy.constants';
 
 /** A partial update: any of the settings, each a whole number from its minimum to its maximum. */
 export const updateEconomySettingsSchema = z
@@ -43,9 +44,6 @@ export interface WeeklyBonusResponse {
   coins: number;
 }
 
-/** Rows a leaderboard page holds. */
-export const LEADERBOARD_PAGE_SIZE = 20;
-
 export interface LeaderboardRow {
   /** Competition ranking: members with as many coins share a rank, and the next rank skips (1, 2, 2, 4). */
   rank: number;
@@ -56,10 +54,6 @@ export interface LeaderboardRow {
   levelTitle: string;
   coins: number;
 }
-
-/** All Time ranks by balance; This Week by the coins earned since Monday 00:00 in the shop's time zone. */
-export const LEADERBOARDS = ['all', 'week'] as const;
-export type Leaderboard = (typeof LEADERBOARDS)[number];
 
 export const leaderboardQuerySchema = pageQuerySchema.extend({
   board: z.enum(LEADERBOARDS, 'Choose the All Time or This Week board.').default('all'),
@@ -79,24 +73,6 @@ export interface CooldownsResponse {
   serverNow: string;
   nextAt: Record<'weeklyLogin' | 'post' | 'comment' | 'rating', string | null>;
 }
-
-/** Why a balance changed, as the member's history shows it. */
-export const LEDGER_REASONS: Record<string, string> = {
-  'opening-balance': 'Opening balance',
-  'weekly-bonus': 'Weekly login',
-  post: 'Post',
-  comment: 'Comment',
-  rating: 'Rating',
-  'personal-purchase': 'Personal purchase',
-  'approved-referral': 'Approved referral',
-  'referral-repeat-purchase': 'Referral repeat purchase',
-  'super-referrer': 'Super Referrer',
-  adjustment: 'Adjustment by the Vault Team',
-  redeem: 'Reward redeemed',
-  'redeem-refund': 'Reward request refused: coins returned',
-  'reward-milestone': 'Reward milestone',
-  'account-deleted': 'Account deleted: balance forfeited',
-};
 
 export interface LedgerItem {
   id: string;

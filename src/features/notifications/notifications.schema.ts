@@ -1,6 +1,3 @@
-/** The bell: the newest few and how many are unread. */
-export const NOTIFICATION_MENU_SIZE = 5;
-
 export interface NotificationItem {
   id: string;
   message: string;

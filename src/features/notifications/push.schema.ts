@@ -65,10 +65,3 @@ export interface PushPayload {
   url: string;
   tag?: string;
 }
-
-/** The lock screen's words for a member who did not ask for details. */
-export const GENERIC_PUSH: Omit<PushPayload, 'url'> = {
-  title: 'The Vault',
-  body: 'New activity in The Vault',
-  tag: 'vault-activity',
-};

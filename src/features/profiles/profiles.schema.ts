@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { SessionUser } from '~/shared/session';
-
-export const SMOKE_PREFERENCES = ['Not Set', 'Indica', 'Sativa', 'Hybrid', 'No Preference'] as const;
+import { SMOKE_PREFERENCES } from './profiles.constants';
 
 /** What a member may change about themself: nothing else (coins, XP, roles, referral code) is read. */
 export const updateProfileSchema = z.object({
@@ -11,9 +10,6 @@ export const updateProfileSchema = z.object({
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const memberIdSchema = z.object({ userId: z.string().min(1).max(64) });
-
-/** The public profile shows at most this many referrals, then '...and N more.' */
-export const PUBLIC_REFERRALS_SHOWN = 5;
 
 export interface LevelInfo {
   level: number;

@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { formatUsPhone, usPhone } from '~/shared/phone';
-import { isTimeZone, timeLeftText } from '~/shared/time';
-
-/** The menu's sizes (spec section 9), their tabs' labels, and the sticker types. */
-export const STICKER_SIZES = ['3.5g', 'oz', 'lb'] as const;
-export type StickerSize = (typeof STICKER_SIZES)[number];
-
-export const SIZE_LABELS: Record<StickerSize, string> = {
-  '3.5g': '3.5g Sticker',
-  oz: 'OZ Sticker',
-  lb: 'P Sticker',
-};
-
-export const STICKER_TYPES = ['Indica', 'Sativa', 'Hybrid'] as const;
-export type StickerType = (typeof STICKER_TYPES)[number];
+import { isTimeZone } from '~/shared/time';
+import {
+  INCOMPLETE_RATING_MESSAGE,
+  LOCATION_EMPTY,
+  STICKER_TYPES,
+  type StickerSize,
+  type StickerType,
+} from './shop.constants';
 
 /** Averages of each category and the overall rating (the mean of the three averages, departure 4). */
 export interface RatingSummary {
@@ -65,23 +59,8 @@ export interface PickupLocationsResponse {
   locations: PickupLocation[];
 }
 
-/** An order's location when it is no longer on the list: its stored name, each word capitalised ('Suitland Md'). */
-export const pickupLocationLabel = (location: string) =>
-  location.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
-
-/** How an order's pickup location reads: its display name while it is on the list, else `pickupLocationLabel`. */
-export const pickupLocationName = (locations: readonly PickupLocation[] | undefined, name: string) =>
-  locations?.find((location) => location.name === name)?.displayName ?? pickupLocationLabel(name);
-
-export const RATING_CATEGORIES = ['smell', 'taste', 'high'] as const;
-export type RatingCategory = (typeof RATING_CATEGORIES)[number];
-
-export const INCOMPLETE_RATING = 'Incomplete Rating: Please rate all three categories before submitting.';
-const [incompleteTitle, incompleteMessage] = INCOMPLETE_RATING.split(': ') as [string, string];
-export const INCOMPLETE_RATING_TITLE = incompleteTitle;
-
 const score = z
-  .number(incompleteMessage)
+  .number(INCOMPLETE_RATING_MESSAGE)
   .int('Ratings are whole numbers from 1 to 5.')
   .min(1, 'Ratings go from 1 to 5.')
   .max(5, 'Ratings go from 1 to 5.');
@@ -99,14 +78,6 @@ export interface RatingStatusResponse {
 export interface RateStickerResponse extends RatingStatusResponse {
   rating: RatingSummary;
   xpAwarded: number;
-}
-
-/** Why every sticker's Rate waits after one rating: said under the cooldown text. */
-export const RATING_COOLDOWN_REASON = 'One rating a day across the whole menu.';
-
-/** 'Rate again in {h}h {m}m left' (spec section 5), rounded up to the minute. */
-export function rateAgainText(msLeft: number): string {
-  return `Rate again in ${timeLeftText(msLeft)}`;
 }
 
 // The admin side: the catalogue, pickup locations and the shop's settings.
@@ -148,9 +119,6 @@ export interface CatalogSticker extends MenuSticker {
 export interface CatalogResponse {
   stickers: CatalogSticker[];
 }
-
-export const LOCATION_EMPTY = 'Location name cannot be empty.';
-export const LOCATION_EXISTS = 'Location already exists.';
 
 /** The name as the admin typed it (trimmed): shown to members; the lowercase of it is the location's key. */
 export const addLocationSchema = z.strictObject({

@@ -49,6 +49,12 @@ export function Button({
   );
 }
 
+/** An IconButton's look, for a button another component renders (a menu's trigger). */
+export function iconButtonClass(tone: 'default' | 'danger' = 'default') {
+  const hover = tone === 'danger' ? 'hover:text-danger' : 'hover:text-text';
+  return `grid size-11 shrink-0 place-items-center text-text-muted transition-colors duration-150 hover:bg-surface-raised ${hover}`;
+}
+
 /**
  * A muted 44 px button that is only an icon (`children`), named by `label` for screen readers; it lights up on
  * hover, red (`tone="danger"`) when it removes something. `className` places and rounds it ("-mr-2 rounded-xl").
@@ -59,13 +65,7 @@ export function IconButton({
   className = '',
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { label: string; tone?: 'default' | 'danger' }) {
-  const hover = tone === 'danger' ? 'hover:text-danger' : 'hover:text-text';
   return (
-    <button
-      type="button"
-      aria-label={label}
-      className={`grid size-11 shrink-0 place-items-center text-text-muted transition-colors duration-150 hover:bg-surface-raised ${hover} ${className}`}
-      {...props}
-    />
+    <button type="button" aria-label={label} className={`${iconButtonClass(tone)} ${className}`} {...props} />
   );
 }

@@ -1,28 +1,156 @@
-import { DropdownMenu } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useEffect, useState, type ButtonHTMLAttributes, type ComponentProps, type ReactNode } from 'react';
+import type { DropdownMenu } from 'radix-ui';
+import { toast } from 'sonner';
 
 /**
- * A dropdown menu, never modal: a modal Radix menu marks the rest of the page aria-hidden while it stays focusable
- * (axe: aria-hidden-focus). Focus leaving the menu, Escape or a tap anywhere else closes it.
+ * Dropdown menus whose code loads on demand. Radix's menu and its positioning (floating-ui) are about 20 kB gzip
+ * that no page needs to show itself, so until a menu is first opened its trigger is a plain button with the same
+ * name and face. The code is fetched once the page has loaded and the browser is idle (or when a pointer or focus
+ * reaches a trigger), so a tap opens the menu at once; a tap before it is in opens the menu as soon as it is.
+ * Only menu-parts.ts imports Radix's menu (eslint.config.js).
  */
-export function MenuRoot(props: Omit<ComponentProps<typeof DropdownMenu.Root>, 'modal'>) {
-  return <DropdownMenu.Root {...props} modal={false} />;
+type Parts = typeof DropdownMenu;
+
+let parts: Parts | undefined;
+let loading: Promise<Parts> | undefined;
+
+function loadParts(): Promise<Parts> {
+  loading ??= import('./menu-parts').then(
+    (module) => (parts = module.DropdownMenu),
+    (error: unknown) => {
+      // Offline, say: forgotten, so the next tap tries again.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const preload = () => void loadParts().catch(() => {});
+
+let preloadScheduled = false;
+function preloadWhenIdle() {
+  if (preloadScheduled) return;
+  preloadScheduled = true;
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(preload, { timeout: 5000 })
+      : setTimeout(preload, 1000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+export interface MenuProps {
+  /** The trigger button's props (its name, class and face): the same before and after the menu's code is in. */
+  trigger: ButtonHTMLAttributes<HTMLButtonElement>;
+  /** Which edge of the trigger the panel lines up with. */
+  align: 'start' | 'end';
+  /** The panel's width ("min-w-48"). */
+  className: string;
+  /** The gap between the trigger and the panel, in px. */
+  sideOffset?: number;
+  /** The id of the MenuLabel that names the panel. */
+  labelledBy?: string;
+  onOpenChange?: (open: boolean) => void;
+  /** MenuItem, MenuCheckboxItem, MenuGroup, MenuLabel and MenuSeparator. */
+  children: ReactNode;
 }
 
 /**
- * A dropdown menu's panel: the raised surface beside its trigger, kept 8 px inside the window, fading in and out.
- * `className` sets its width ("min-w-48").
+ * A dropdown menu, never modal: a modal Radix menu marks the rest of the page aria-hidden while it stays focusable
+ * (axe: aria-hidden-focus). Focus leaving the menu, Escape or a tap anywhere else closes it. Its panel is the
+ * raised surface beside the trigger, kept 8 px inside the window, fading in and out.
  */
-export function MenuContent({
+export function Menu({
+  trigger,
+  align,
   className,
-  ...props
-}: ComponentProps<typeof DropdownMenu.Content> & { className: string }) {
+  sideOffset = 8,
+  labelledBy,
+  onOpenChange,
+  children,
+}: MenuProps) {
+  const [loaded, setLoaded] = useState(parts);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  useEffect(() => {
+    if (!parts) preloadWhenIdle();
+  }, []);
+
+  if (!loaded) {
+    const open = () =>
+      loadParts().then(
+        (radix) => {
+          setOpenAtOnce(true);
+          setLoaded(radix);
+          onOpenChange?.(true);
+        },
+        () => toast.error('The menu did not open', { description: 'Check your connection and try again.' }),
+      );
+    return (
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={false}
+        data-state="closed"
+        {...trigger}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => void open()}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown') return;
+          event.preventDefault();
+          void open();
+        }}
+      />
+    );
+  }
+
+  const Radix = loaded;
   return (
-    <DropdownMenu.Content
-      sideOffset={8}
-      collisionPadding={8}
-      {...props}
-      className={`z-50 ${className} rounded-xl border border-border bg-surface-raised p-1.5 shadow-2xl shadow-background data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in`}
-    />
+    <Radix.Root modal={false} defaultOpen={openAtOnce} onOpenChange={onOpenChange}>
+      <Radix.Trigger {...trigger} />
+      <Radix.Portal>
+        <Radix.Content
+          align={align}
+          sideOffset={sideOffset}
+          collisionPadding={8}
+          aria-labelledby={labelledBy}
+          className={`z-50 ${className} rounded-xl border border-border bg-surface-raised p-1.5 shadow-2xl shadow-background data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in`}
+        >
+          {children}
+        </Radix.Content>
+      </Radix.Portal>
+    </Radix.Root>
   );
+}
+
+/** Radix's parts, for what renders inside an open Menu (its code is in by then). */
+function radix(): Parts {
+  if (!parts) throw new Error('A menu item rendered outside an open Menu.');
+  return parts;
+}
+
+export function MenuItem(props: ComponentProps<Parts['Item']>) {
+  const { Item } = radix();
+  return <Item {...props} />;
+}
+
+export function MenuCheckboxItem(props: ComponentProps<Parts['CheckboxItem']>) {
+  const { CheckboxItem } = radix();
+  return <CheckboxItem {...props} />;
+}
+
+export function MenuGroup(props: ComponentProps<Parts['Group']>) {
+  const { Group } = radix();
+  return <Group {...props} />;
+}
+
+export function MenuLabel(props: ComponentProps<Parts['Label']>) {
+  const { Label } = radix();
+  return <Label {...props} />;
+}
+
+export function MenuSeparator(props: ComponentProps<Parts['Separator']>) {
+  const { Separator } = radix();
+  return <Separator {...props} />;
 }

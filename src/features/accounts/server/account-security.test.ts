@@ -8,7 +8,7 @@ import { ensureOwnerPassword, insertMember, seedOnce } from '~/server/db/seed/se
 import { lastMailTo, outbox, tokenOf } from '~/server/testing/mail';
 import { cookieHeader, registration, signedInMember, signedInWithRoles } from '~/server/testing/members';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import { RESET_LINK_SENT } from '../accounts.schema';
+import { RESET_LINK_SENT } from '../accounts.constants';
 import { ALERT_AT } from './owner-sign-in.service';
 import { COMMON_PASSWORD_MESSAGE } from './password-policy';
 

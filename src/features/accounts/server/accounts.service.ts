@@ -9,13 +9,8 @@ import { enforceRateLimit, hitRateLimit } from '~/server/rate-limit';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { toSessionUser } from '~/server/session';
 import type { ServiceContext } from '~/server/service-context';
-import {
-  REFERRAL_CODE_PATTERN,
-  type loginSchema,
-  type registerSchema,
-  type RegisterResponse,
-  type SignInResponse,
-} from '../accounts.schema';
+import type { loginSchema, registerSchema, RegisterResponse, SignInResponse } from '../accounts.schema';
+import { REFERRAL_CODE_PATTERN } from '../accounts.constants';
 import { refuseCommonPassword } from './password-policy';
 
 /** A response body plus the session cookies to set. */

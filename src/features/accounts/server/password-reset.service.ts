@@ -6,7 +6,8 @@ import { writeAudit } from '~/server/audit';
 import { user, verification } from '~/server/db/tables/auth.tables';
 import { enforceRateLimit } from '~/server/rate-limit';
 import type { ServiceContext } from '~/server/service-context';
-import { RESET_LINK_SENT, type forgotPasswordSchema, type resetPasswordSchema } from '../accounts.schema';
+import type { forgotPasswordSchema, resetPasswordSchema } from '../accounts.schema';
+import { RESET_LINK_SENT } from '../accounts.constants';
 import { refuseCommonPassword } from './password-policy';
 
 /**

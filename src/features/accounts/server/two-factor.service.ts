@@ -9,17 +9,15 @@ import { twoFactor, user, verification } from '~/server/db/tables/auth.tables';
 import { enforceRateLimit, tooManyAttempts } from '~/server/rate-limit';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { toSessionUser, type UserRow } from '~/server/session';
-import {
-  BACKUP_CODE_MISMATCH,
-  CODE_MISMATCH,
-  isAppCode,
-  type SignInResponse,
-  type twoFactorConfirmSchema,
-  type twoFactorDisableSchema,
-  type TwoFactorSetupResponse,
-  type twoFactorSetupSchema,
-  type twoFactorSignInSchema,
+import type {
+  SignInResponse,
+  twoFactorConfirmSchema,
+  twoFactorDisableSchema,
+  TwoFactorSetupResponse,
+  twoFactorSetupSchema,
+  twoFactorSignInSchema,
 } from '../accounts.schema';
+import { BACKUP_CODE_MISMATCH, CODE_MISMATCH, isAppCode } from '../accounts.constants';
 import { errorCode, type WithCookies } from './accounts.service';
 import { findOwner, ownerPasswordMatches } from './owner-sign-in.service';
 

@@ -7,7 +7,8 @@ import { cookieHeader, signedInMember } from '~/server/testing/members';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import { appCode } from '~/server/testing/app-code';
 import { enrolTwoFactor, withChallenge } from '~/server/testing/two-factor';
-import { BACKUP_CODE_MISMATCH, CODE_MISMATCH, type TwoFactorSetupResponse } from '../accounts.schema';
+import type { TwoFactorSetupResponse } from '../accounts.schema';
+import { BACKUP_CODE_MISMATCH, CODE_MISMATCH } from '../accounts.constants';
 import { resetTwoFactor } from './two-factor.service';
 
 const OWNER_PASSWORD = 'owner-password-123';

@@ -19,6 +19,7 @@ import { useContractForm, type FieldOf } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
 import { useMediaQuery } from '~/client/lib/use-media-query';
 import { can, type Actor } from '~/shared/permissions';
+import { auditLogFiltersSchema, type AuditLogEntry, type DetailPart } from '../audit.schema';
 import {
   ALL_ACTORS,
   ALL_DRIVERS,
@@ -27,10 +28,7 @@ import {
   LOG_EXPORT_STARTED,
   NO_LOGS,
   auditEventLabel,
-  auditLogFiltersSchema,
-  type AuditLogEntry,
-  type DetailPart,
-} from '../audit.schema';
+} from '../audit.constants';
 import {
   useAuditLog,
   useAuditLogChoices,

@@ -12,19 +12,18 @@ import { sticker } from '~/server/db/tables/shop.tables';
 import { reward } from '~/server/db/tables/rewards.tables';
 import { pageOf, timeKeyset } from '~/server/pagination';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import { shortOrderId } from '~/features/shop/orders.schema';
+import { shortOrderId } from '~/features/shop/orders.constants';
 import { neutraliseCell } from '~/features/shop/server/orders-desk.service';
-import {
-  FORMER_MEMBER,
-  SYSTEM_ACTOR,
-  type AuditLogEntry,
-  type AuditLogFilters,
-  type AuditLogMember,
-  type AuditLogOptions,
-  type AuditLogPage,
-  type AuditLogQuery,
-  type DetailPart,
+import type {
+  AuditLogEntry,
+  AuditLogFilters,
+  AuditLogMember,
+  AuditLogOptions,
+  AuditLogPage,
+  AuditLogQuery,
+  DetailPart,
 } from '../audit.schema';
+import { FORMER_MEMBER, SYSTEM_ACTOR } from '../audit.constants';
 
 export const AUDIT_PAGE_SIZE = 50;
 /** Rows read, described and written out per step of a CSV export: the export never holds more. */

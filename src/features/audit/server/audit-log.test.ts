@@ -8,7 +8,8 @@ import { signedInMember, signedInWithRoles } from '~/server/testing/members';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
 import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
 import type { PlaceOrderInput, PlaceOrderResponse } from '~/features/shop/orders.schema';
-import { FORMER_MEMBER, type AuditLogEntry, type AuditLogOptions, type AuditLogPage } from '../audit.schema';
+import type { AuditLogEntry, AuditLogOptions, AuditLogPage } from '../audit.schema';
+import { FORMER_MEMBER } from '../audit.constants';
 import { AUDIT_PAGE_SIZE, EXPORT_BATCH } from './audit-log.service';
 
 let t: TestContext;

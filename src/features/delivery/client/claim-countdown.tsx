@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNow } from '~/client/lib/use-clock';
-import { formatCountdown } from '../delivery.schema';
+import { formatCountdown } from '../delivery.constants';
 
 /**
  * mm:ss until the claim expires, counted on the server's clock (this device's clock plus the offset measured

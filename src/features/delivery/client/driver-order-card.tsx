@@ -12,16 +12,15 @@ import { formatDateTime, formatRelativeTime } from '~/client/lib/format-time';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { formatUsPhone } from '~/shared/phone';
 import { formatCents } from '~/shared/money';
-import { lineSizeLabel } from '~/features/shop/orders.schema';
+import { lineSizeLabel } from '~/features/shop/orders.constants';
+import { submitEtaSchema, type DriverOrderView } from '../delivery.schema';
 import {
   ETA_MAX_MINUTES,
   ETA_MIN_MINUTES,
   INVALID_ETA,
   INVALID_ETA_TITLE,
   ORDER_ALREADY_CLAIMED,
-  submitEtaSchema,
-  type DriverOrderView,
-} from '../delivery.schema';
+} from '../delivery.constants';
 import { ClaimCountdown } from './claim-countdown';
 import {
   useCancelRun,

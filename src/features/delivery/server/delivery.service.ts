@@ -5,7 +5,7 @@ import { can } from '~/shared/permissions';
 import type { UserRow } from '~/server/session';
 import { awardCompletedOrder } from '~/features/economy/server/awards.service';
 import { notify } from '~/features/notifications/server/notifications.service';
-import { shortOrderId, type OrderStatus, type PaymentMethod } from '~/features/shop/orders.schema';
+import { shortOrderId, type OrderStatus, type PaymentMethod } from '~/features/shop/orders.constants';
 import {
   itemsOf,
   publishOrderChanged,
@@ -18,12 +18,8 @@ import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import {
-  ORDER_ALREADY_CLAIMED,
-  type DriverOrderView,
-  type DriverQueueResponse,
-  type DriverSelf,
-} from '../delivery.schema';
+import type { DriverOrderView, DriverQueueResponse, DriverSelf } from '../delivery.schema';
+import { ORDER_ALREADY_CLAIMED } from '../delivery.constants';
 
 /** The order a driver acts on: the route's `:orderId`. */
 interface OrderRef {

@@ -3,7 +3,8 @@ import { call, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryKey } from '~/client/lib/session';
-import type { AdjustBalanceInput, Leaderboard, UpdateEconomySettingsInput } from '../economy.schema';
+import type { AdjustBalanceInput, UpdateEconomySettingsInput } from '../economy.schema';
+import type { Leaderboard } from '../economy.constants';
 import type { economyRoutes } from '../server/economy.routes';
 
 const economy = routerClient<typeof economyRoutes>('/economy');

@@ -6,7 +6,8 @@ import { Avatar } from '~/client/components/ui/avatar';
 import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
 import { Page, PageHeading } from '~/client/components/ui/page';
 import { paths } from '~/client/lib/paths';
-import type { Leaderboard, LeaderboardRow } from '../economy.schema';
+import type { LeaderboardRow } from '../economy.schema';
+import type { Leaderboard } from '../economy.constants';
 import { useLeaderboard } from './economy.queries';
 
 /** Gold, silver and bronze for the first three ranks; everyone else in the muted tone. */

@@ -12,7 +12,7 @@ import { paths } from '~/client/lib/paths';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { useSession } from '~/client/lib/session';
 import type { CooldownsResponse } from '../economy.schema';
-import { rewardHighlights } from '../rewards.schema';
+import { rewardHighlights } from '../rewards.constants';
 import { useCooldowns, useEconomySettings } from './economy.queries';
 import { RewardArt } from './reward-art';
 import { useRewards } from './rewards.queries';

@@ -1,6 +1,6 @@
 import { Banknote, Cigarette, Gift, Leaf, Plane, Star, Truck, Wind, type LucideIcon } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
-import type { RewardArt as RewardArtName } from '../rewards.schema';
+import type { RewardArt as RewardArtName } from '../rewards.constants';
 
 /** Each generated artwork: an icon on a gradient of two theme colours, at its own angle. */
 const ARTWORKS: Record<RewardArtName, { icon: LucideIcon; from: string; to: string; angle: number }> = {

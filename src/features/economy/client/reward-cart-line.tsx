@@ -3,7 +3,8 @@ import { toast } from 'sonner';
 import { IconButton } from '~/client/components/ui/button';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { formatCents } from '~/shared/money';
-import { REWARD_LINE_SIZE, rewardLineName, type RedemptionView } from '../rewards.schema';
+import type { RedemptionView } from '../rewards.schema';
+import { REWARD_LINE_SIZE, rewardLineName } from '../rewards.constants';
 import { RewardArt } from './reward-art';
 import { useSetRewardInCart } from './rewards.queries';
 

@@ -13,13 +13,12 @@ import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import {
-  REWARD_ARTS,
   rewardFormSchema,
   type RewardAdminView,
   type RewardFormInput,
-  type RewardKind,
   type UpdateRewardInput,
 } from '../rewards.schema';
+import { REWARD_ARTS, type RewardKind } from '../rewards.constants';
 import { REWARD_ART_LABELS, RewardArt } from './reward-art';
 import { useRemoveRewardImage, useSaveReward } from './rewards.queries';
 

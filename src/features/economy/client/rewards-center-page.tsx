@@ -13,13 +13,8 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
 import { randomKey } from '~/client/lib/random-key';
 import { useSession } from '~/client/lib/session';
-import {
-  REDEEMED_DESCRIPTION,
-  redeemConfirmText,
-  redeemedTitle,
-  type RedemptionView,
-  type RewardView,
-} from '../rewards.schema';
+import type { RedemptionView, RewardView } from '../rewards.schema';
+import { REDEEMED_DESCRIPTION, redeemConfirmText, redeemedTitle } from '../rewards.constants';
 import { RewardArt } from './reward-art';
 import {
   rewardsQueryKeys,

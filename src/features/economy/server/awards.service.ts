@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { DAY_MS, HOUR_MS } from '~/shared/time';
 import { notify } from '~/features/notifications/server/notifications.service';
-import { shortOrderId } from '~/features/shop/orders.schema';
+import { shortOrderId } from '~/features/shop/orders.constants';
 import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { awardCause, ledgerEntry } from '~/server/db/tables/economy.tables';

@@ -7,12 +7,8 @@ import { weeklyCoins } from '~/server/db/tables/economy.tables';
 import { decodeCursor, exactTime, pageOf } from '~/server/pagination';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { avatarUrlOf, type UserRow } from '~/server/session';
-import {
-  LEADERBOARD_PAGE_SIZE,
-  type Leaderboard,
-  type LeaderboardResponse,
-  type LeaderboardRow,
-} from '../economy.schema';
+import type { LeaderboardResponse, LeaderboardRow } from '../economy.schema';
+import { LEADERBOARD_PAGE_SIZE, type Leaderboard } from '../economy.constants';
 import { weekStartOf } from './ledger.service';
 
 /**

@@ -9,7 +9,8 @@ import { shopSettings } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
 import { pageOf, timeKeyset } from '~/server/pagination';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import { LEDGER_REASONS, type LedgerPage } from '../economy.schema';
+import type { LedgerPage } from '../economy.schema';
+import { LEDGER_REASONS } from '../economy.constants';
 
 /** Entries a history page holds. */
 const LEDGER_PAGE_SIZE = 20;

@@ -10,15 +10,13 @@ import { reward, rewardRedemption } from '~/server/db/tables/rewards.tables';
 import { publish } from '~/server/events';
 import { pageOf, timeKeyset } from '~/server/pagination';
 import type { Actor, ServiceContext } from '~/server/service-context';
+import type { MyRedemptionsResponse, RedemptionRequestsPage, RedemptionView } from '../rewards.schema';
 import {
   orderRewardsProblem,
-  type MyRedemptionsResponse,
-  type RedemptionRequestsPage,
   type RedemptionStatus,
-  type RedemptionView,
   type RewardArt,
   type RewardKind,
-} from '../rewards.schema';
+} from '../rewards.constants';
 import { awardRewardMilestones } from './awards.service';
 import { applyAward } from './ledger.service';
 

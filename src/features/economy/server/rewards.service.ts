@@ -8,14 +8,8 @@ import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import type { UploadedFile } from '~/server/uploads/upload';
 import { deleteUploadedFile, storeImage } from '~/server/uploads/stored-files';
-import type {
-  RewardAdminView,
-  RewardArt,
-  RewardFormInput,
-  RewardKind,
-  RewardView,
-  UpdateRewardInput,
-} from '../rewards.schema';
+import type { RewardAdminView, RewardFormInput, RewardView, UpdateRewardInput } from '../rewards.schema';
+import type { RewardArt, RewardKind } from '../rewards.constants';
 
 /** The reward catalogue: what members see in the Rewards Center, and the staff's edits in the Economy tab. */
 

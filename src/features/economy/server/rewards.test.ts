@@ -3,13 +3,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedShopWithSticker } from '~/features/shop/server/shop.seed';
-import {
-  REWARDS_NEED_A_STICKER,
-  type AdminOrdersResponse,
-  type MyOrdersResponse,
-  type PlaceOrderInput,
-  type PlaceOrderResponse,
+import type {
+  AdminOrdersResponse,
+  MyOrdersResponse,
+  PlaceOrderInput,
+  PlaceOrderResponse,
 } from '~/features/shop/orders.schema';
+import { REWARDS_NEED_A_STICKER } from '~/features/shop/orders.constants';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
@@ -17,14 +17,13 @@ import { notification } from '~/server/db/tables/notifications.tables';
 import { rewardRedemption } from '~/server/db/tables/rewards.tables';
 import { signedInMember, signedInWithRoles } from '~/server/testing/members';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
-import {
-  FREE_DELIVERY_ON_PICKUP,
-  ONE_FREE_DELIVERY,
-  type MyRedemptionsResponse,
-  type RedeemResponse,
-  type RewardCatalogResponse,
-  type RewardsResponse,
+import type {
+  MyRedemptionsResponse,
+  RedeemResponse,
+  RewardCatalogResponse,
+  RewardsResponse,
 } from '../rewards.schema';
+import { FREE_DELIVERY_ON_PICKUP, ONE_FREE_DELIVERY } from '../rewards.constants';
 import { applyAward } from './ledger.service';
 
 let t: TestContext;

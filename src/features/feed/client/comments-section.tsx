@@ -11,15 +11,14 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
 import { DeleteOwnButton } from './delete-own-button';
+import { createCommentSchema, type CommentView } from '../feed.schema';
 import {
   ANONYMOUS_NAME,
   COMMENT_LOGIN_REQUIRED,
   COMMENT_MAX_LENGTH,
   LOGIN_REQUIRED_TITLE,
   awardText,
-  createCommentSchema,
-  type CommentView,
-} from '../feed.schema';
+} from '../feed.constants';
 import { AuthorAvatar } from './author-avatar';
 import { useComments, useCreateComment } from './feed.queries';
 import { ItemActionsMenu } from './item-actions-menu';

@@ -16,14 +16,8 @@ import {
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { can, type RoleHolder } from '~/shared/permissions';
-import {
-  ANONYMOUS_NAME,
-  REPORT_REASON_LABELS,
-  type CommentView,
-  type FeedAuthor,
-  type PostView,
-  type ReportedItem,
-} from '../feed.schema';
+import type { CommentView, FeedAuthor, PostView, ReportedItem } from '../feed.schema';
+import { ANONYMOUS_NAME, REPORT_REASON_LABELS } from '../feed.constants';
 import { AuthorAvatar } from './author-avatar';
 import { useContent, useModerate, useReveal, type FeedItem } from './feed.queries';
 import { deleteConfirmation } from './item-actions-menu';

@@ -12,15 +12,14 @@ import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { uploadFile } from '~/client/lib/upload';
+import { createPostSchema, type MediaUploadResponse } from '../feed.schema';
 import {
   ACCEPTED_MEDIA,
   MAX_VIDEO_BYTES,
   POST_MAX_LENGTH,
   awardText,
-  createPostSchema,
   type MediaType,
-  type MediaUploadResponse,
-} from '../feed.schema';
+} from '../feed.constants';
 import { useCreatePost } from './feed.queries';
 
 interface PickedMedia {

@@ -14,13 +14,8 @@ import { MountWhenOpened, onDemand } from '~/client/lib/on-demand';
 import { useDebouncedValue } from '~/client/lib/use-debounced-value';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { useSession } from '~/client/lib/session';
-import {
-  EMPTY_FEED,
-  NO_SEARCH_RESULTS,
-  SEARCH_MAX_LENGTH,
-  SEARCH_PLACEHOLDER,
-  type PostView,
-} from '../feed.schema';
+import type { PostView } from '../feed.schema';
+import { EMPTY_FEED, NO_SEARCH_RESULTS, SEARCH_MAX_LENGTH, SEARCH_PLACEHOLDER } from '../feed.constants';
 import { useFeed } from './feed.queries';
 import { PostCard } from './post-card';
 import { Page, PageHeading } from '~/client/components/ui/page';

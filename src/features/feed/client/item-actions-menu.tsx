@@ -1,10 +1,9 @@
 import { Eye, Flag, MoreHorizontal, Pin, PinOff, Trash2 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { IconButton } from '~/client/components/ui/button';
+import { iconButtonClass } from '~/client/components/ui/button';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
-import { MenuContent, MenuRoot } from '~/client/components/ui/menu';
+import { Menu, MenuItem } from '~/client/components/ui/menu';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { MountWhenOpened, onDemand } from '~/client/lib/on-demand';
 import { useSession } from '~/client/lib/session';
@@ -120,30 +119,28 @@ export function ItemActionsMenu({
 
   return (
     <>
-      <MenuRoot onOpenChange={(open) => open && ReportDialog.preload()}>
-        <DropdownMenu.Trigger asChild>
-          <IconButton
-            label={`More actions for this ${what}`}
-            className={`rounded-xl data-[state=open]:bg-surface-raised ${what === 'post' ? '-mr-2' : '-my-2'}`}
+      <Menu
+        trigger={{
+          'aria-label': `More actions for this ${what}`,
+          className: `${iconButtonClass()} rounded-xl data-[state=open]:bg-surface-raised ${what === 'post' ? '-mr-2' : '-my-2'}`,
+          children: <MoreHorizontal className="size-5" aria-hidden />,
+        }}
+        align="end"
+        sideOffset={4}
+        className="min-w-48"
+        onOpenChange={(open) => open && ReportDialog.preload()}
+      >
+        {entries.map((entry) => (
+          <MenuItem
+            key={entry.key}
+            onSelect={entry.onSelect}
+            className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-base outline-none data-highlighted:bg-surface ${entry.danger ? 'text-danger' : 'text-text'}`}
           >
-            <MoreHorizontal className="size-5" aria-hidden />
-          </IconButton>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <MenuContent align="end" sideOffset={4} className="min-w-48">
-            {entries.map((entry) => (
-              <DropdownMenu.Item
-                key={entry.key}
-                onSelect={entry.onSelect}
-                className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-base outline-none data-highlighted:bg-surface ${entry.danger ? 'text-danger' : 'text-text'}`}
-              >
-                <span aria-hidden>{entry.icon}</span>
-                {entry.label}
-              </DropdownMenu.Item>
-            ))}
-          </MenuContent>
-        </DropdownMenu.Portal>
-      </MenuRoot>
+            <span aria-hidden>{entry.icon}</span>
+            {entry.label}
+          </MenuItem>
+        ))}
+      </Menu>
       <MountWhenOpened open={reporting}>
         <ReportDialog item={item} open={reporting} onOpenChange={setReporting} />
       </MountWhenOpened>

@@ -2,7 +2,8 @@ import { Heart } from 'lucide-react';
 import { toast } from 'sonner';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
-import { LIKE_LOGIN_REQUIRED, LOGIN_REQUIRED_TITLE, type PostView } from '../feed.schema';
+import type { PostView } from '../feed.schema';
+import { LIKE_LOGIN_REQUIRED, LOGIN_REQUIRED_TITLE } from '../feed.constants';
 import { useSetLike } from './feed.queries';
 
 /** Like or unlike; the count changes at once and the server's answer settles it. */

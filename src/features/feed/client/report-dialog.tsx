@@ -7,14 +7,14 @@ import { TextareaField } from '~/client/components/ui/textarea-field';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
+import { reportSchema } from '../feed.schema';
 import {
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_REASONS,
   REPORT_REASON_LABELS,
   REPORT_RECEIVED,
   REPORT_RECEIVED_TITLE,
-  reportSchema,
-} from '../feed.schema';
+} from '../feed.constants';
 import { useReport, type FeedItem } from './feed.queries';
 
 /** Report a post or comment to the moderators: a reason, and words of one's own (needed for Other). */

@@ -11,12 +11,8 @@ import { writeAudit } from '~/server/audit';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { pageOf, timeKeyset } from '~/server/pagination';
-import {
-  COMMENTS_PAGE_SIZE,
-  type CommentView,
-  type CommentsPage,
-  type CreateCommentResponse,
-} from '../feed.schema';
+import type { CommentView, CommentsPage, CreateCommentResponse } from '../feed.schema';
+import { COMMENTS_PAGE_SIZE } from '../feed.constants';
 import { authorColumns, authorOf, namedAuthorJoin } from './feed-views';
 import { postNotFound, type PostRef } from './posts.service';
 

@@ -9,7 +9,8 @@ import { uploadUrl } from '~/server/uploads/upload-urls';
 import type { Executor } from '~/server/db/client';
 import { feedMediaUpload } from '~/server/db/tables/feed.tables';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import { MAX_VIDEO_BYTES, type MediaType, type MediaUploadResponse } from '../feed.schema';
+import type { MediaUploadResponse } from '../feed.schema';
+import { MAX_VIDEO_BYTES, type MediaType } from '../feed.constants';
 import { processVideo, VIDEO_MIME_TYPES, type VideoMimeType } from './video-pipeline';
 
 /** What a post may carry: photos and videos, decided from the bytes. */

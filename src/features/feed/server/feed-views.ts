@@ -2,7 +2,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { avatarUrlOf } from '~/server/session';
 import { user } from '~/server/db/tables/auth.tables';
-import type { FeedAuthor, MediaType, PostMedia } from '../feed.schema';
+import type { FeedAuthor, PostMedia } from '../feed.schema';
+import type { MediaType } from '../feed.constants';
 
 /**
  * Joins the author of a post or comment only when it is not anonymous: for an anonymous one the author's

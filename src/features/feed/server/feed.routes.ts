@@ -5,9 +5,6 @@ import { isSearch, memberLimit } from '~/server/middleware/abuse-limits';
 import { upload } from '~/server/uploads/upload';
 import { validate } from '~/server/validate';
 import {
-  COMMENT_LOGIN_REQUIRED,
-  LIKE_LOGIN_REQUIRED,
-  LOGIN_REQUIRED_TITLE,
   commentIdSchema,
   commentsQuerySchema,
   createCommentSchema,
@@ -20,6 +17,7 @@ import {
   type MediaUploadResponse,
   type ReportResponse,
 } from '../feed.schema';
+import { COMMENT_LOGIN_REQUIRED, LIKE_LOGIN_REQUIRED, LOGIN_REQUIRED_TITLE } from '../feed.constants';
 import { createComment, deleteComment, listComments } from './comments.service';
 import { POST_MEDIA, uploadPostMedia } from './feed-media.service';
 import { report, type ContentTarget } from './moderation.service';

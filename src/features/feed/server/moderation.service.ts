@@ -8,7 +8,8 @@ import { feedComment, feedPost, feedReport } from '~/server/db/tables/feed.table
 import { publish } from '~/server/events';
 import { isDatabaseError } from '~/server/db/errors';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import type { ContentPage, ReportReason, ReportedItem, RevealResponse } from '../feed.schema';
+import type { ContentPage, ReportedItem, RevealResponse } from '../feed.schema';
+import type { ReportReason } from '../feed.constants';
 import { commentNotFound, selectComments, toCommentView, type CommentRef } from './comments.service';
 import { authorColumns, authorOf } from './feed-views';
 import {

@@ -14,15 +14,8 @@ import { publish } from '~/server/events';
 import { deleteUploadedFile } from '~/server/uploads/stored-files';
 import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import {
-  FEED_PAGE_SIZE,
-  PINNED_MAX,
-  type CreatePostValues,
-  type CreatePostResponse,
-  type FeedPage,
-  type LikeResponse,
-  type PostView,
-} from '../feed.schema';
+import type { CreatePostValues, CreatePostResponse, FeedPage, LikeResponse, PostView } from '../feed.schema';
+import { FEED_PAGE_SIZE, PINNED_MAX } from '../feed.constants';
 import { claimUpload } from './feed-media.service';
 import { authorColumns, authorOf, mediaOf, namedAuthorJoin } from './feed-views';
 

@@ -8,7 +8,8 @@ import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/comp
 import { SearchField } from '~/client/components/ui/search-field';
 import { paths } from '~/client/lib/paths';
 import { useDebouncedValue } from '~/client/lib/use-debounced-value';
-import { NO_CONVERSATIONS_FOUND, type ConversationSummary } from '../inbox.schema';
+import type { ConversationSummary } from '../inbox.schema';
+import { NO_CONVERSATIONS_FOUND } from '../inbox.constants';
 import { CounterpartAvatar } from './counterpart-avatar';
 import { formatListTime } from './format-message-time';
 import { useConversationList } from './inbox.queries';

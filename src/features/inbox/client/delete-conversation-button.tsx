@@ -6,7 +6,8 @@ import { Button } from '~/client/components/ui/button';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
-import { CONVERSATION_DELETED, DELETE_CONVERSATION_TITLE, type Counterpart } from '../inbox.schema';
+import type { Counterpart } from '../inbox.schema';
+import { CONVERSATION_DELETED, DELETE_CONVERSATION_TITLE } from '../inbox.constants';
 import { useDeleteConversation } from './inbox.queries';
 
 /** Delete, after the spec's confirmation; it hides the history for this member only, and returns to /inbox. */

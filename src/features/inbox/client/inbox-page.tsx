@@ -5,7 +5,7 @@ import { EmptyState } from '~/client/components/ui/list-states';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
 import { recipientFromState } from '~/client/lib/conversation-with';
-import { EMPTY_INBOX_TEXT, EMPTY_INBOX_TITLE } from '../inbox.schema';
+import { EMPTY_INBOX_TEXT, EMPTY_INBOX_TITLE } from '../inbox.constants';
 import { ConversationList } from './conversation-list';
 import { ConversationThread } from './conversation-thread';
 import { useStartConversation } from './inbox.queries';

@@ -7,7 +7,8 @@ import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { useMediaQuery } from '~/client/lib/use-media-query';
-import { MESSAGE_EMPTY, MESSAGE_MAX_LENGTH, sendMessageSchema } from '../inbox.schema';
+import { sendMessageSchema } from '../inbox.schema';
+import { MESSAGE_EMPTY, MESSAGE_MAX_LENGTH } from '../inbox.constants';
 import { useSendMessage } from './inbox.queries';
 
 /** A touch screen without a mouse: Enter adds a line there, and the Send button sends. */

@@ -10,7 +10,7 @@ import { conversationWith } from '~/client/lib/conversation-with';
 import { useSession } from '~/client/lib/session';
 import { useDebouncedValue } from '~/client/lib/use-debounced-value';
 import { isStaff } from '~/shared/permissions';
-import { ADMIN_TEAM_NAME } from '../inbox.schema';
+import { ADMIN_TEAM_NAME } from '../inbox.constants';
 import { CounterpartAvatar } from './counterpart-avatar';
 import { useRecipients } from './inbox.queries';
 

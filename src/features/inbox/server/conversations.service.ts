@@ -10,13 +10,8 @@ import { conversation, conversationMessage, conversationParticipant } from '~/se
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
-import {
-  CONVERSATIONS_PAGE_SIZE,
-  RECIPIENTS_SHOWN,
-  type ConversationListResponse,
-  type RecipientsResponse,
-  type ConversationSummary,
-} from '../inbox.schema';
+import type { ConversationListResponse, RecipientsResponse, ConversationSummary } from '../inbox.schema';
+import { CONVERSATIONS_PAGE_SIZE, RECIPIENTS_SHOWN } from '../inbox.constants';
 import { counterpartFor, counterpartNameSql, holdsAnyRoleSql } from './counterpart';
 
 /** How long one "I am reading this thread" lasts; the open thread renews it well before. */

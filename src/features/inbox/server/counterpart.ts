@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isStaff, type Role, type RoleHolder } from '~/shared/permissions';
 import { avatarUrlOf, type UserRow } from '~/server/session';
-import { ADMIN_TEAM_NAME, UNKNOWN_NAME, UNNAMED, type Counterpart } from '../inbox.schema';
+import type { Counterpart } from '../inbox.schema';
+import { ADMIN_TEAM_NAME, UNKNOWN_NAME, UNNAMED } from '../inbox.constants';
 
 export type CounterpartRow = Pick<UserRow, 'id' | 'name' | 'image' | 'roles' | 'role'>;
 

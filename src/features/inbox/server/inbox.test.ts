@@ -6,15 +6,14 @@ import { user } from '~/server/db/tables/auth.tables';
 import { conversation, conversationMessage } from '~/server/db/tables/inbox.tables';
 import { sseReader } from '~/server/testing/sse';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import {
-  MESSAGE_MAX_LENGTH,
-  MESSAGES_PAGE_SIZE,
-  type ConversationListResponse,
-  type ConversationResponse,
-  type MessagesResponse,
-  type RecipientsResponse,
-  type SendMessageResponse,
+import type {
+  ConversationListResponse,
+  ConversationResponse,
+  MessagesResponse,
+  RecipientsResponse,
+  SendMessageResponse,
 } from '../inbox.schema';
+import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE } from '../inbox.constants';
 import { VIEWING_TTL_MS } from './conversations.service';
 
 let t: TestContext;

@@ -11,7 +11,8 @@ import { notification } from '~/server/db/tables/notifications.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { decodeCursor, pageOf } from '~/server/pagination';
-import { MESSAGES_PAGE_SIZE, type MessageView, type MessagesResponse } from '../inbox.schema';
+import type { MessageView, MessagesResponse } from '../inbox.schema';
+import { MESSAGES_PAGE_SIZE } from '../inbox.constants';
 import { conversationNotFound, findOrStartConversation, type ConversationRef } from './conversations.service';
 import { counterpartFor } from './counterpart';
 

@@ -10,7 +10,8 @@ import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
-import { MESSAGE_MAX_LENGTH, sendMessageSchema } from '~/features/inbox/inbox.schema';
+import { sendMessageSchema } from '~/features/inbox/inbox.schema';
+import { MESSAGE_MAX_LENGTH } from '~/features/inbox/inbox.constants';
 import type { AdminMember } from '../members.schema';
 import { useMessageMember } from './members.queries';
 

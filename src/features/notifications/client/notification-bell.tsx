@@ -1,11 +1,10 @@
 import { Bell, BellOff, ShieldCheck } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { TimeAgo } from '~/client/components/time-ago';
 import { CountBadge } from '~/client/components/ui/count-badge';
 import { EmptyState, ListSkeleton, SkeletonLines } from '~/client/components/ui/list-states';
-import { MenuContent, MenuRoot } from '~/client/components/ui/menu';
+import { Menu, MenuItem, MenuLabel, MenuSeparator } from '~/client/components/ui/menu';
 import type { NotificationItem } from '../notifications.schema';
 import { useMarkAllNotificationsRead, useNotifications } from './notifications.queries';
 
@@ -23,26 +22,32 @@ export function NotificationBell({ triggerClassName = '' }: { triggerClassName?:
   const markAllRead = useMarkAllNotificationsRead();
   const unread = data?.unreadCount ?? 0;
 
+  const titleId = useId();
+
   return (
     <>
-      <MenuRoot
+      <Menu
+        trigger={{
+          className: `${triggerClassName} data-[state=open]:bg-surface-raised data-[state=open]:text-text`,
+          'aria-label': unread > 0 ? `Notifications, ${unread} unread` : 'Notifications',
+          title: 'Notifications',
+          children: (
+            <>
+              <Bell className="size-5" aria-hidden />
+              <CountBadge count={unread} onIcon className="animate-fade-in" />
+            </>
+          ),
+        }}
+        align="end"
+        labelledBy={titleId}
+        className="w-[min(22rem,calc(100vw-1rem))]"
         // Closing it, however (focus leaving, a tap elsewhere, Escape), marks everything read.
         onOpenChange={(open) => {
           if (!open && unread > 0) markAllRead.mutate();
         }}
       >
-        <DropdownMenu.Trigger
-          className={`${triggerClassName} data-[state=open]:bg-surface-raised data-[state=open]:text-text`}
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-          title="Notifications"
-        >
-          <Bell className="size-5" aria-hidden />
-          <CountBadge count={unread} onIcon className="animate-fade-in" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <NotificationMenu items={data?.items} />
-        </DropdownMenu.Portal>
-      </MenuRoot>
+        <NotificationMenu titleId={titleId} items={data?.items} />
+      </Menu>
       {/* Announces a change of the count without moving focus; empty once everything is read. */}
       <span className="sr-only" aria-live="polite">
         {unread > 0 ? `${unread} unread notification${unread === 1 ? '' : 's'}` : ''}
@@ -51,16 +56,15 @@ export function NotificationBell({ triggerClassName = '' }: { triggerClassName?:
   );
 }
 
-function NotificationMenu({ items }: { items: NotificationItem[] | undefined }) {
-  const titleId = useId();
+function NotificationMenu({ titleId, items }: { titleId: string; items: NotificationItem[] | undefined }) {
   // Mounted each time the menu opens, so the relative times are as of opening.
   const [now] = useState(Date.now);
   return (
-    <MenuContent align="end" aria-labelledby={titleId} className="w-[min(22rem,calc(100vw-1rem))]">
-      <DropdownMenu.Label id={titleId} className="px-3 pt-2 pb-1.5 text-base font-semibold text-text">
+    <>
+      <MenuLabel id={titleId} className="px-3 pt-2 pb-1.5 text-base font-semibold text-text">
         Notifications
-      </DropdownMenu.Label>
-      <DropdownMenu.Separator className="mx-1.5 mb-1 h-px bg-border" />
+      </MenuLabel>
+      <MenuSeparator className="mx-1.5 mb-1 h-px bg-border" />
       {items === undefined ? (
         <ListSkeleton
           label="Loading notifications"
@@ -79,7 +83,7 @@ function NotificationMenu({ items }: { items: NotificationItem[] | undefined }) 
       ) : (
         items.map((item) => <NotificationRow key={item.id} item={item} now={now} />)
       )}
-    </MenuContent>
+    </>
   );
 }
 
@@ -107,13 +111,13 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: number })
   const rowClass =
     'flex min-h-11 w-full cursor-pointer items-start gap-3 rounded-lg px-3 py-2.5 text-left outline-none select-none data-highlighted:bg-surface';
   return isAppRoute(item.link) ? (
-    <DropdownMenu.Item asChild>
+    <MenuItem asChild>
       <Link to={item.link} className={rowClass}>
         {body}
       </Link>
-    </DropdownMenu.Item>
+    </MenuItem>
   ) : (
-    <DropdownMenu.Item className={rowClass}>{body}</DropdownMenu.Item>
+    <MenuItem className={rowClass}>{body}</MenuItem>
   );
 }
 

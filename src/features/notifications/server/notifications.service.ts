@@ -6,7 +6,8 @@ import { notification } from '~/server/db/tables/notifications.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { queuePushes } from './push.service';
-import { NOTIFICATION_MENU_SIZE, type NotificationsResponse } from '../notifications.schema';
+import type { NotificationsResponse } from '../notifications.schema';
+import { NOTIFICATION_MENU_SIZE } from '../notifications.constants';
 
 export interface Note {
   userId: string;

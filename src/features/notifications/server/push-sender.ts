@@ -4,7 +4,8 @@ import type { AppServices } from '~/server/app-env';
 import { startBackgroundJob } from '~/server/background-job';
 import { pushMessage, pushSubscription } from '~/server/db/tables/notifications.tables';
 import type { ServiceContext } from '~/server/service-context';
-import { GENERIC_PUSH, type PushPayload } from '../push.schema';
+import type { PushPayload } from '../push.schema';
+import { GENERIC_PUSH } from '../push.constants';
 import { assertPublicHost, isAllowedPushHost, pushAgent } from './push-address';
 import { vapidKeys } from './push.service';
 

@@ -14,7 +14,8 @@ import { formatDateTime } from '~/client/lib/format-time';
 import { paths } from '~/client/lib/paths';
 import { hasRole } from '~/shared/permissions';
 import type { SessionUser } from '~/shared/session';
-import { DATA_EXPORT_KEEP_HOURS, DELETE_ACCOUNT_WARNING, deleteAccountSchema } from '../privacy.schema';
+import { deleteAccountSchema } from '../privacy.schema';
+import { DATA_EXPORT_KEEP_HOURS, DELETE_ACCOUNT_WARNING } from '../privacy.constants';
 import {
   useDataExport,
   useDeleteAccount,

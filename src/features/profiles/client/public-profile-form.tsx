@@ -6,7 +6,8 @@ import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import type { SessionUser } from '~/shared/session';
-import { SMOKE_PREFERENCES, updateProfileSchema } from '../profiles.schema';
+import { updateProfileSchema } from '../profiles.schema';
+import { SMOKE_PREFERENCES } from '../profiles.constants';
 import { useUpdateProfile } from './profiles.queries';
 
 const BIO_MAX = 500;

@@ -14,7 +14,8 @@ import {
 import { isApiError } from '~/client/lib/api-client';
 import { paths } from '~/client/lib/paths';
 import { useSession } from '~/client/lib/session';
-import { PUBLIC_REFERRALS_SHOWN, type PublicProfile } from '../profiles.schema';
+import type { PublicProfile } from '../profiles.schema';
+import { PUBLIC_REFERRALS_SHOWN } from '../profiles.constants';
 import { SectionCard } from '~/client/components/ui/section-card';
 import { usePublicProfile } from './profiles.queries';
 import { Page } from '~/client/components/ui/page';

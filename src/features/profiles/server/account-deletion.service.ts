@@ -2,10 +2,10 @@ import { and, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-or
 import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
 import { rolesOf } from '~/shared/permissions';
-import { FORMER_MEMBER } from '~/features/audit/audit.schema';
+import { FORMER_MEMBER } from '~/features/audit/audit.constants';
 import { confirmIdentity } from '~/features/accounts/server/two-factor.service';
 import { applyAward } from '~/features/economy/server/ledger.service';
-import { ARCHIVED_STATUSES } from '~/features/shop/orders.schema';
+import { ARCHIVED_STATUSES } from '~/features/shop/orders.constants';
 import { writeAudit } from '~/server/audit';
 import type { Executor } from '~/server/db/client';
 import { account, session, twoFactor, user, verification } from '~/server/db/tables/auth.tables';
@@ -20,12 +20,12 @@ import { rememberErasedIdentity } from '~/server/erased-identity';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { keyFromUploadUrl } from '~/server/uploads/upload-urls';
+import type { deleteAccountSchema } from '../privacy.schema';
 import {
   OWNER_DELETION_REFUSAL,
   ORDER_IN_PROGRESS_REFUSAL,
   RUN_IN_PROGRESS_REFUSAL,
-  type deleteAccountSchema,
-} from '../privacy.schema';
+} from '../privacy.constants';
 
 /**
  * Delete My Account (docs/decisions/025). The member's row stays, as "Former member" without personal fields, so

@@ -8,12 +8,8 @@ import { user } from '~/server/db/tables/auth.tables';
 import { dataExport } from '~/server/db/tables/privacy.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import {
-  DATA_EXPORT_KEEP_HOURS,
-  type DataExportResponse,
-  type DataExportStatus,
-  type DataExportView,
-} from '../privacy.schema';
+import type { DataExportResponse, DataExportView } from '../privacy.schema';
+import { DATA_EXPORT_KEEP_HOURS, type DataExportStatus } from '../privacy.constants';
 import { archiveSize, collectMemberData, packArchive } from './member-archive';
 
 /**

@@ -4,7 +4,7 @@ import { isStaff } from '~/shared/permissions';
 import { levelFromXp } from '~/shared/economy';
 import { levelTitle } from '~/shared/level-titles';
 import { describeDevice } from '~/features/accounts/server/account-settings.service';
-import { ADMIN_TEAM_NAME, UNKNOWN_NAME, UNNAMED } from '~/features/inbox/inbox.schema';
+import { ADMIN_TEAM_NAME, UNKNOWN_NAME, UNNAMED } from '~/features/inbox/inbox.constants';
 import type { Executor } from '~/server/db/client';
 import { session, user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';

@@ -13,7 +13,7 @@ import { cookieHeader, registration, signedInMember, signedInWithRoles } from '~
 import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
 import { appCode } from '~/server/testing/app-code';
 import { enrolTwoFactor } from '~/server/testing/two-factor';
-import { CODE_MISMATCH } from '~/features/accounts/accounts.schema';
+import { CODE_MISMATCH } from '~/features/accounts/accounts.constants';
 import { seedShopWithSticker } from '~/features/shop/server/shop.seed';
 import { setOrderStatus } from '~/features/shop/server/order-status.service';
 import type { DataExportResponse } from '../privacy.schema';
@@ -21,7 +21,7 @@ import {
   OWNER_DELETION_REFUSAL,
   ORDER_IN_PROGRESS_REFUSAL,
   RUN_IN_PROGRESS_REFUSAL,
-} from '../privacy.schema';
+} from '../privacy.constants';
 import { buildDueExports } from './data-export.service';
 
 let t: TestContext;

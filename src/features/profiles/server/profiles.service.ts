@@ -8,13 +8,8 @@ import { deleteUploadedFile, storeImage } from '~/server/uploads/stored-files';
 import { user } from '~/server/db/tables/auth.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import {
-  PUBLIC_REFERRALS_SHOWN,
-  type LevelInfo,
-  type OwnProfile,
-  type PublicProfile,
-  type UpdateProfileInput,
-} from '../profiles.schema';
+import type { LevelInfo, OwnProfile, PublicProfile, UpdateProfileInput } from '../profiles.schema';
+import { PUBLIC_REFERRALS_SHOWN } from '../profiles.constants';
 
 export function levelInfo(xp: number): LevelInfo {
   const { level, xpIntoLevel, progress } = levelFromXp(xp);

@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { IconButton } from '~/client/components/ui/button';
 import { formatCents } from '~/shared/money';
-import { SIZE_LABELS } from '../shop.schema';
+import { SIZE_LABELS } from '../shop.constants';
 import type { PricedLine } from './cart-pricing';
 import { removeCartLine, setLineQuantity } from './cart-store';
 import { QuantityInput } from './quantity-input';

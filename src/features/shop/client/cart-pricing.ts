@@ -1,4 +1,4 @@
-import type { DeliveryMethod } from '~/features/shop/orders.schema';
+import type { DeliveryMethod } from '~/features/shop/orders.constants';
 import type { MenuResponse, ShopSettings } from '../shop.schema';
 import type { CartLine } from './cart-store';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cartStorageKey, clearCart, readCart, writeCart } from '~/client/lib/cart-storage';
 import { stubBrowserStorage } from '~/client/testing/browser-storage';
 import { vi } from 'vitest';
-import { MAX_LINE_QUANTITY } from '../orders.schema';
+import { MAX_LINE_QUANTITY } from '../orders.constants';
 import {
   addToCart,
   cartLineId,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { readCart, useStoredCart, writeCart, type StoredCartLine } from '~/client/lib/cart-storage';
-import { DELIVERY_METHODS, MAX_LINE_QUANTITY, type DeliveryMethod } from '~/features/shop/orders.schema';
-import { STICKER_SIZES, type StickerSize } from '../shop.schema';
+import { DELIVERY_METHODS, MAX_LINE_QUANTITY, type DeliveryMethod } from '~/features/shop/orders.constants';
+import { STICKER_SIZES, type StickerSize } from '../shop.constants';
 
 /** What Add to cart puts in: a sticker in a size, how many, and its price then. */
 export interface NewCartLine {

@@ -12,15 +12,17 @@ import type { SessionUser } from '~/shared/session';
 import { formatUsPhone } from '~/shared/phone';
 import { usePlaceOrder } from '~/features/shop/client/orders.queries';
 import {
-  CART_EMPTY_OR_SIGNED_OUT,
-  PAYMENT_METHODS,
-  REWARDS_NEED_A_STICKER,
   placeOrderSchema,
-  type DeliveryMethod,
-  type PaymentMethod,
   type PlaceOrderInput,
   type PlaceOrderResponse,
 } from '~/features/shop/orders.schema';
+import {
+  CART_EMPTY_OR_SIGNED_OUT,
+  PAYMENT_METHODS,
+  REWARDS_NEED_A_STICKER,
+  type DeliveryMethod,
+  type PaymentMethod,
+} from '~/features/shop/orders.constants';
 import { formatCents } from '~/shared/money';
 import type { CartPricing } from './cart-pricing';
 import type { CartLine } from './cart-store';

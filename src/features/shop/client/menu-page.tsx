@@ -4,15 +4,10 @@ import { useSearchParams } from 'react-router';
 import { EmptyState, ListSkeleton, ListStates } from '~/client/components/ui/list-states';
 import { Tabs } from '~/client/components/ui/tabs';
 import { useSession } from '~/client/lib/session';
-import type { DeliveryMethod } from '~/features/shop/orders.schema';
+import type { DeliveryMethod } from '~/features/shop/orders.constants';
 import { useMinuteClock } from '~/client/lib/use-clock';
-import {
-  SIZE_LABELS,
-  STICKER_SIZES,
-  rateAgainText,
-  type MenuSticker,
-  type StickerSize,
-} from '../shop.schema';
+import type { MenuSticker } from '../shop.schema';
+import { SIZE_LABELS, STICKER_SIZES, rateAgainText, type StickerSize } from '../shop.constants';
 import { cartMethodOf, setCartMethod, useCart } from './cart-store';
 import { OrderTypeField } from './order-type-field';
 import { useMenu, useRatingStatus } from './shop.queries';

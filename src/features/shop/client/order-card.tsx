@@ -4,7 +4,8 @@ import { CardTitle, type CardHeading } from '~/client/components/ui/card-title';
 import { SkeletonBlock, SkeletonCard, SkeletonLines } from '~/client/components/ui/list-states';
 import { formatDateTime } from '~/client/lib/format-time';
 import { formatCents } from '~/shared/money';
-import { lineSizeLabel, timelineStep, type OrderLineView, type OrderView } from '../orders.schema';
+import type { OrderLineView, OrderView } from '../orders.schema';
+import { lineSizeLabel, timelineStep } from '../orders.constants';
 import { OrderTimeline, etaText } from './order-timeline';
 import { usePickupLocationName } from './shop.queries';
 

@@ -1,12 +1,8 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { showErrorToast } from '~/client/lib/error-toast';
-import {
-  ARCHIVED_STATUSES,
-  statusesAdminsMaySet,
-  type AdminOrderView,
-  type OrderStatus,
-} from '~/features/shop/orders.schema';
+import type { AdminOrderView } from '~/features/shop/orders.schema';
+import { ARCHIVED_STATUSES, statusesAdminsMaySet, type OrderStatus } from '~/features/shop/orders.constants';
 import { useSetOrderStatus } from './shop-admin.queries';
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {

@@ -1,5 +1,6 @@
 import { Check, X } from 'lucide-react';
-import { timelineFor, timelineStep, type OrderView } from '../orders.schema';
+import type { OrderView } from '../orders.schema';
+import { timelineFor, timelineStep } from '../orders.constants';
 
 const timeOfDay = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
 

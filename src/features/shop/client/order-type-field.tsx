@@ -1,5 +1,5 @@
 import { Store, Truck } from 'lucide-react';
-import { DELIVERY_METHODS, type DeliveryMethod } from '~/features/shop/orders.schema';
+import { DELIVERY_METHODS, type DeliveryMethod } from '~/features/shop/orders.constants';
 import { SegmentedChoice } from './segmented-choice';
 
 const ICONS = { Delivery: Truck, Pickup: Store } as const;

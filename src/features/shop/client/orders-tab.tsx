@@ -5,7 +5,7 @@ import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useMediaQuery } from '~/client/lib/use-media-query';
-import type { OrderListView } from '~/features/shop/orders.schema';
+import type { OrderListView } from '~/features/shop/orders.constants';
 import { can } from '~/shared/permissions';
 import { EmptyState, ListSkeleton, ListStates } from '~/client/components/ui/list-states';
 import { LoadMore } from '~/client/components/load-more';

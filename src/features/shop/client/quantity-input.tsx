@@ -1,6 +1,6 @@
 import { Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { MAX_LINE_QUANTITY } from '~/features/shop/orders.schema';
+import { MAX_LINE_QUANTITY } from '~/features/shop/orders.constants';
 
 const stepButton =
   'grid size-11 shrink-0 place-items-center text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-text disabled:cursor-not-allowed disabled:opacity-40';

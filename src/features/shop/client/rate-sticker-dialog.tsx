@@ -7,14 +7,13 @@ import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
+import { rateStickerSchema, type MenuSticker } from '../shop.schema';
 import {
   INCOMPLETE_RATING,
   INCOMPLETE_RATING_TITLE,
   RATING_CATEGORIES,
-  rateStickerSchema,
-  type MenuSticker,
   type RatingCategory,
-} from '../shop.schema';
+} from '../shop.constants';
 import { useRateSticker } from './shop.queries';
 
 const CATEGORY_LABELS: Record<RatingCategory, string> = { smell: 'Smell', taste: 'Taste', high: 'High' };

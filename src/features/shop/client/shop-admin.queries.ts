@@ -11,7 +11,7 @@ import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { saveFile } from '~/client/lib/save-file';
 import { ordersQueryKeys } from '~/features/shop/client/orders.queries';
-import type { OrderListView, OrderStatus } from '~/features/shop/orders.schema';
+import type { OrderListView, OrderStatus } from '~/features/shop/orders.constants';
 import {
   pickupLocationsQueryOptions,
   shopQueryKeys,

@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { call, isApiError, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import type { MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryKey } from '~/client/lib/session';
-import { pickupLocationName, type RateStickerInput } from '../shop.schema';
+import type { RateStickerInput } from '../shop.schema';
+import { pickupLocationName } from '../shop.constants';
 import type { shopRoutes } from '../server/shop.routes';
 
 const shop = routerClient<typeof shopRoutes>('/shop');

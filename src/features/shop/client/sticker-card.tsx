@@ -5,15 +5,10 @@ import { toast } from 'sonner';
 import { Button } from '~/client/components/ui/button';
 import { CardTitle, type CardHeading } from '~/client/components/ui/card-title';
 import { SkeletonBlock, SkeletonLines } from '~/client/components/ui/list-states';
-import type { DeliveryMethod } from '~/features/shop/orders.schema';
+import type { DeliveryMethod } from '~/features/shop/orders.constants';
 import { formatCents } from '~/shared/money';
-import {
-  RATING_COOLDOWN_REASON,
-  SIZE_LABELS,
-  type MenuSticker,
-  type RatingSummary,
-  type StickerSize,
-} from '../shop.schema';
+import type { MenuSticker, RatingSummary } from '../shop.schema';
+import { RATING_COOLDOWN_REASON, SIZE_LABELS, type StickerSize } from '../shop.constants';
 import { addToCart } from './cart-store';
 import { QuantityInput } from './quantity-input';
 import { RateStickerDialog } from './rate-sticker-dialog';

@@ -8,15 +8,14 @@ import { TextField } from '~/client/components/ui/text-field';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { StickerImage } from '~/features/shop/client/sticker-image';
+import { stickerFormSchema, type CatalogSticker } from '~/features/shop/shop.schema';
 import {
   SIZE_LABELS,
   STICKER_SIZES,
   STICKER_TYPES,
-  stickerFormSchema,
-  type CatalogSticker,
   type StickerSize,
   type StickerType,
-} from '~/features/shop/shop.schema';
+} from '~/features/shop/shop.constants';
 import { parseDollarsToCents } from '~/shared/money';
 import { useContractForm, type FieldOf } from '~/client/lib/form';
 import { centsToDollarInput, dollarInput } from './dollar-input';

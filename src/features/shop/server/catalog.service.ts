@@ -8,13 +8,8 @@ import { pickupLocation, shopSettings, sticker } from '~/server/db/tables/shop.t
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { deleteUploadedFile, storeImage } from '~/server/uploads/stored-files';
-import {
-  LOCATION_EXISTS,
-  type CatalogSticker,
-  type ShopSettings,
-  type StickerSize,
-  type UpdateShopSettingsInput,
-} from '../shop.schema';
+import type { CatalogSticker, ShopSettings, UpdateShopSettingsInput } from '../shop.schema';
+import { LOCATION_EXISTS, type StickerSize } from '../shop.constants';
 import {
   ratingSummaries,
   readShopSettings,

@@ -6,13 +6,13 @@ import { returnRedemptionsOfOrder } from '~/features/economy/server/redemptions.
 import { writeAudit } from '~/server/audit';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { shopOrder } from '~/server/db/tables/orders.tables';
+import type { OrderView } from '../orders.schema';
 import {
   shortOrderId,
   statusesAdminsMaySet,
   type DeliveryMethod,
   type OrderStatus,
-  type OrderView,
-} from '../orders.schema';
+} from '../orders.constants';
 import { itemsOf, publishOrderChanged, toOrderView, type OrderRef } from './orders.service';
 
 /** What the member is told for each status an admin sets (spec section 4); other statuses send nothing. */

@@ -8,14 +8,8 @@ import type { Db } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { formatCents } from '~/shared/money';
-import {
-  ARCHIVED_STATUSES,
-  lineSizeLabel,
-  type OrderLineSize,
-  type AdminOrderView,
-  type AdminOrdersResponse,
-  type OrderListView,
-} from '../orders.schema';
+import type { OrderLineSize, AdminOrderView, AdminOrdersResponse } from '../orders.schema';
+import { ARCHIVED_STATUSES, lineSizeLabel, type OrderListView } from '../orders.constants';
 import { pageOf } from '~/server/pagination';
 import { itemsOf, newestFirst, toOrderView } from './orders.service';
 

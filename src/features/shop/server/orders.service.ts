@@ -5,12 +5,12 @@ import { formatCents } from '~/shared/money';
 import { rolesWith, type Capability } from '~/shared/permissions';
 import { notifyEach } from '~/features/notifications/server/notifications.service';
 import { priceOf, readShopSettings } from '~/features/shop/server/shop.service';
-import { SIZE_LABELS, type StickerSize } from '~/features/shop/shop.schema';
+import { SIZE_LABELS, type StickerSize } from '~/features/shop/shop.constants';
 import {
   checkRedemptionsForOrder,
   takeRedemptionsForOrder,
 } from '~/features/economy/server/redemptions.service';
-import { REWARD_LINE_SIZE, rewardLineName } from '~/features/economy/rewards.schema';
+import { REWARD_LINE_SIZE, rewardLineName } from '~/features/economy/rewards.constants';
 import type { Executor } from '~/server/db/client';
 import { prepared, type Param } from '~/server/db/prepared';
 import { user } from '~/server/db/tables/auth.tables';
@@ -19,18 +19,15 @@ import { pickupLocation, sticker } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { pageOf, timeKeyset } from '~/server/pagination';
+import type { MyOrdersResponse, OrderLineSize, OrderView, PlaceOrderValues } from '../orders.schema';
 import {
   DELIVERY_HUB,
   MAX_LINE_QUANTITY,
   shortOrderId,
   type DeliveryMethod,
-  type MyOrdersResponse,
-  type OrderLineSize,
   type OrderStatus,
-  type OrderView,
   type PaymentMethod,
-  type PlaceOrderValues,
-} from '../orders.schema';
+} from '../orders.constants';
 
 export type OrderRow = typeof shopOrder.$inferSelect;
 type OrderItemRow = typeof orderItem.$inferSelect;

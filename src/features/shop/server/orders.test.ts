@@ -8,13 +8,8 @@ import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
 import { shopSettings, sticker } from '~/server/db/tables/shop.tables';
 import { sseReader } from '~/server/testing/sse';
 import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import {
-  timelineFor,
-  type MyOrdersResponse,
-  type OrderView,
-  type PlaceOrderInput,
-  type PlaceOrderResponse,
-} from '../orders.schema';
+import type { MyOrdersResponse, OrderView, PlaceOrderInput, PlaceOrderResponse } from '../orders.schema';
+import { timelineFor } from '../orders.constants';
 
 let t: TestContext;
 let velvet: string;

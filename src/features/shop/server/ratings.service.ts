@@ -9,7 +9,8 @@ import type { Executor } from '~/server/db/client';
 import { sticker, stickerRating } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import { rateAgainText, type RateStickerResponse, type RatingStatusResponse } from '../shop.schema';
+import type { RateStickerResponse, RatingStatusResponse } from '../shop.schema';
+import { rateAgainText } from '../shop.constants';
 import { ratingSummaries, type StickerRef } from './shop.service';
 
 async function ratingCooldownMs(db: Executor): Promise<number> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '~/server/db/client';
 import { pickupLocation, shopSettings, sticker } from '~/server/db/tables/shop.tables';
-import type { StickerType } from '../shop.schema';
+import type { StickerType } from '../shop.constants';
 import { DEFAULT_SHOP_SETTINGS } from './shop.service';
 
 /** The spec's default pickup locations (section 3), as members read them; each is keyed by its lowercase. */

@@ -4,15 +4,8 @@ import type { Executor } from '~/server/db/client';
 import { prepared } from '~/server/db/prepared';
 import type { ServiceContext } from '~/server/service-context';
 import { pickupLocation, shopSettings, sticker, stickerRating } from '~/server/db/tables/shop.tables';
-import {
-  STICKER_SIZES,
-  type MenuSticker,
-  type RatingSummary,
-  type ShopSettings,
-  type StickerSize,
-  type StickerType,
-  type PickupLocation,
-} from '../shop.schema';
+import type { MenuSticker, RatingSummary, ShopSettings, PickupLocation } from '../shop.schema';
+import { STICKER_SIZES, type StickerSize, type StickerType } from '../shop.constants';
 
 export type StickerRow = typeof sticker.$inferSelect;
 

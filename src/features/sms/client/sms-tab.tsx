@@ -20,17 +20,14 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { formatUsPhone } from '~/shared/phone';
 import { can, type Actor } from '~/shared/permissions';
+import { sendSmsSchema, type SmsRecipientStatus, type SmsSendStatus, type SmsSendView } from '../sms.schema';
 import {
   MESSAGE_REQUIRED_TITLE,
   SMS_MAX_LENGTH,
   SMS_SEGMENTS,
   SMS_SEGMENT_LABELS,
-  sendSmsSchema,
-  type SmsRecipientStatus,
   type SmsSegment,
-  type SmsSendStatus,
-  type SmsSendView,
-} from '../sms.schema';
+} from '../sms.constants';
 import { useSendSms, useSmsAudience, useSmsRecipients, useSmsSends } from './sms.queries';
 
 /**

@@ -2,7 +2,8 @@ import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { call, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
-import type { SendSmsInput, SmsSegment, UpdateSmsSettingsInput } from '../sms.schema';
+import type { SendSmsInput, UpdateSmsSettingsInput } from '../sms.schema';
+import type { SmsSegment } from '../sms.constants';
 import type { adminSmsRoutes } from '../server/sms.routes';
 
 const sms = routerClient<typeof adminSmsRoutes>('/admin/sms');

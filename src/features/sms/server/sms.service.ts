@@ -18,13 +18,13 @@ import type {
   SmsAudienceResponse,
   SmsRecipientStatus,
   SmsRecipientsResponse,
-  SmsSegment,
   SmsSendStatus,
   SmsSendView,
   SmsSendsResponse,
   SmsSettingsView,
   UpdateSmsSettingsInput,
 } from '../sms.schema';
+import type { SmsSegment } from '../sms.constants';
 
 export const SMS_LOG_PAGE_SIZE = 20;
 export const SMS_RECIPIENTS_PAGE_SIZE = 50;

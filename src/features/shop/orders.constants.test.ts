@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timelineFor, timelineStep, type OrderStatus } from './orders.schema';
+import { timelineFor, timelineStep, type OrderStatus } from './orders.constants';
 
 const at = '2025-01-01T12:00:00.000Z';
 const pickup = (status: OrderStatus, confirmedAt: string | null = null) =>

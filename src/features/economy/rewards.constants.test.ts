@@ -4,7 +4,7 @@ import {
   rewardHighlights,
   FREE_DELIVERY_ON_PICKUP,
   ONE_FREE_DELIVERY,
-} from './rewards.schema';
+} from './rewards.constants';
 
 const costs = [63, 100, 175, 250, 500, 2500, 10_000].map((costCoins) => ({ costCoins }));
 

@@ -1,0 +1,110 @@
+import { SIZE_LABELS } from '~/features/shop/shop.constants';
+import type { OrderLineSize, OrderView } from './orders.schema';
+
+export const DELIVERY_METHODS = ['Delivery', 'Pickup'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export const PAYMENT_METHODS = ['Cash', 'Cash App', 'Apple Pay', 'Even Exchange'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ORDER_STATUSES = [
+  'available',
+  'claimed',
+  'in-progress',
+  'pending',
+  'confirmed',
+  'out-for-delivery',
+  'ready-for-pickup',
+  'completed',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Completed and cancelled orders live in the archive. */
+export const ARCHIVED_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled'];
+
+/** Where a delivery order's pickupLocation points (spec section 3). */
+export const DELIVERY_HUB = 'Main Hub';
+
+export const MAX_LINE_QUANTITY = 99;
+export const MAX_ORDER_LINES = 50;
+
+/** The spec's order-submit messages (section 5), title before the colon. */
+export const CART_EMPTY_OR_SIGNED_OUT = 'Cannot submit order: Your cart is empty or you are not logged in.';
+export const PHONE_REQUIRED = 'Phone number required';
+export const ADDRESS_REQUIRED = 'Address required';
+export const PICKUP_LOCATION_REQUIRED = 'Pickup location required';
+/** A cart holding rewards but no sticker: rewards go out with a sticker order. */
+export const REWARDS_NEED_A_STICKER = 'Add a sticker to your cart: rewards go out with a sticker order.';
+export const MAX_ORDER_REWARDS = 20;
+
+/** How an order line's size reads: the menu's tab label, or 'Reward'. */
+export const lineSizeLabel = (size: OrderLineSize) => (size === 'Reward' ? 'Reward' : SIZE_LABELS[size]);
+
+export const shortOrderId = (id: string) => id.slice(-6).toUpperCase();
+
+/** The member's timeline (departure 10): each order status as one of these steps. */
+export const TIMELINE_STEPS = [
+  'Placed',
+  'Confirmed',
+  'Out for delivery',
+  'Ready for pickup',
+  'Completed',
+  'Cancelled',
+] as const;
+export type TimelineStep = (typeof TIMELINE_STEPS)[number];
+
+export function timelineStep(status: OrderStatus): TimelineStep {
+  switch (status) {
+    case 'available':
+    case 'claimed':
+    case 'pending':
+      return 'Placed';
+    case 'confirmed':
+      return 'Confirmed';
+    case 'in-progress':
+    case 'out-for-delivery':
+      return 'Out for delivery';
+    case 'ready-for-pickup':
+      return 'Ready for pickup';
+    case 'completed':
+      return 'Completed';
+    case 'cancelled':
+      return 'Cancelled';
+  }
+}
+
+/**
+ * The steps an order goes through, in order. Confirmed is a step only when staff confirmed the order or it may
+ * still come (the order is still at Placed): an order that went straight on never shows it as passed. A cancelled
+ * order ends at Cancelled.
+ */
+export function timelineFor({
+  deliveryMethod,
+  status,
+  confirmedAt,
+}: Pick<OrderView, 'deliveryMethod' | 'status' | 'confirmedAt'>): TimelineStep[] {
+  const step = timelineStep(status);
+  const confirmed: TimelineStep[] =
+    confirmedAt !== null || step === 'Placed' || step === 'Confirmed' ? ['Confirmed'] : [];
+  if (status === 'cancelled') return ['Placed', ...confirmed, 'Cancelled'];
+  const middle: TimelineStep = deliveryMethod === 'Delivery' ? 'Out for delivery' : 'Ready for pickup';
+  return ['Placed', ...confirmed, middle, 'Completed'];
+}
+
+/** The statuses an admin may set by hand (departure 16), for this method. */
+export function statusesAdminsMaySet(method: DeliveryMethod): OrderStatus[] {
+  return [
+    'available',
+    'pending',
+    'confirmed',
+    method === 'Delivery' ? 'out-for-delivery' : 'ready-for-pickup',
+    'completed',
+    'cancelled',
+  ].filter((status) => method === 'Delivery' || status !== 'available') as OrderStatus[];
+}
+
+// The orders desk (the admin Orders tab).
+
+export const ORDER_VIEWS = ['active', 'archived'] as const;
+export type OrderListView = (typeof ORDER_VIEWS)[number];
