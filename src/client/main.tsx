@@ -11,12 +11,14 @@ const shellPainted = new Promise<void>((resolve) => {
 });
 
 // The starry sky, the music, the offline and update notices and the service worker: once the page has loaded and
-// the app has painted, outside the first-load budget (after-first-paint.tsx).
+// the browser is idle, so none of it runs before the page's own content (after-first-paint.tsx). Written out here:
+// the entry imports nothing, so that no chunk of the app's is tied to it (scripts/bundle-size.mjs).
 function afterFirstPaint() {
-  const mount = () =>
-    setTimeout(() => void import('./after-first-paint').then((m) => m.mountAfterFirstPaint()));
-  if (document.readyState === 'complete') mount();
-  else window.addEventListener('load', mount, { once: true });
+  const mount = () => void import('./after-first-paint').then((m) => m.mountAfterFirstPaint());
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(mount, { timeout: 3000 }) : setTimeout(mount, 500);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 async function start() {
