@@ -1,4 +1,11 @@
-import { useEffect, useState, type ButtonHTMLAttributes, type ComponentProps, type ReactNode } from 'react';
+import {
+  useEffect,
+  useState,
+  type ButtonHTMLAttributes,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import type { DropdownMenu } from 'radix-ui';
 import { toast } from 'sonner';
 
@@ -124,33 +131,20 @@ export function Menu({
   );
 }
 
-/** Radix's parts, for what renders inside an open Menu (its code is in by then). */
-function radix(): Parts {
-  if (!parts) throw new Error('A menu item rendered outside an open Menu.');
-  return parts;
+/** One of Radix's parts, for what renders inside an open Menu (its code is in by then). */
+function radixPart<Name extends 'Item' | 'CheckboxItem' | 'Group' | 'Label' | 'Separator'>(name: Name) {
+  type Props = ComponentProps<Parts[Name]>;
+  function Part(props: Props) {
+    if (!parts) throw new Error(`Menu${name} rendered outside an open Menu.`);
+    const Radix = parts[name] as ComponentType<Props>;
+    return <Radix {...props} />;
+  }
+  Part.displayName = `Menu${name}`;
+  return Part;
 }
 
-export function MenuItem(props: ComponentProps<Parts['Item']>) {
-  const { Item } = radix();
-  return <Item {...props} />;
-}
-
-export function MenuCheckboxItem(props: ComponentProps<Parts['CheckboxItem']>) {
-  const { CheckboxItem } = radix();
-  return <CheckboxItem {...props} />;
-}
-
-export function MenuGroup(props: ComponentProps<Parts['Group']>) {
-  const { Group } = radix();
-  return <Group {...props} />;
-}
-
-export function MenuLabel(props: ComponentProps<Parts['Label']>) {
-  const { Label } = radix();
-  return <Label {...props} />;
-}
-
-export function MenuSeparator(props: ComponentProps<Parts['Separator']>) {
-  const { Separator } = radix();
-  return <Separator {...props} />;
-}
+export const MenuItem = radixPart('Item');
+export const MenuCheckboxItem = radixPart('CheckboxItem');
+export const MenuGroup = radixPart('Group');
+export const MenuLabel = radixPart('Label');
+export const MenuSeparator = radixPart('Separator');
