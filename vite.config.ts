@@ -54,6 +54,9 @@ function precompress(): Plugin {
  * await (app.tsx has none; see there). bench/README.md has the figures.
  */
 const FIRST_LOAD_CHUNKS = [
+  // Vite's helper for dynamic imports: the entry's one static import. Left to the groups below, it went into the
+  // app's chunk, which the entry then imported statically, so React and the app ran before the shell had painted.
+  { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 6 },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 5 },
   { name: 'app', test: /src[\\/]client[\\/]app\.tsx$/, priority: 4 },
   { name: 'welcome-page', test: /welcome-page\.tsx$/, priority: 3 },
