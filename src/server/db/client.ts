@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { withNamedStatements } from './pglite-named-statements';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
@@ -73,7 +74,7 @@ export async function openDatabase(
 
 function wrapPglite(client: PGlite, releaseLock: () => Promise<void>, logger?: Logger): Database {
   const db = drizzlePglite({
-    client,
+    client: withNamedStatements(client),
     schema: tables,
     casing: 'snake_case',
     ...(logger ? { logger } : {}),
