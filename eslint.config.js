@@ -134,6 +134,19 @@ export default tseslint.config(
               message:
                 'Menus come from ~/client/components/ui/menu: its Radix code loads on demand, off the first load.',
             },
+            {
+              name: 'radix-ui',
+              importNames: ['Dialog'],
+              allowTypeImports: true,
+              message:
+                'Dialogs come from ~/client/components/ui/dialog: its Radix code loads on demand, off the first load.',
+            },
+            {
+              name: 'sonner',
+              importNames: ['toast'],
+              allowTypeImports: true,
+              message: 'Toasts come from ~/client/lib/toast: sonner loads on demand, off the first load.',
+            },
           ],
         },
       ],

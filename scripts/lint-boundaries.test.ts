@@ -112,6 +112,21 @@ describe('import boundaries', () => {
     expect(await loadErrors('src/features/feed/client/sample.tsx', uses('radix-ui', 'DropdownMenu'))).toEqual(
       [expect.stringContaining('Menus come from ~/client/components/ui/menu')],
     );
-    expect(await loadErrors('src/client/components/sample.tsx', uses('radix-ui', 'Dialog'))).toEqual([]);
+    expect(await loadErrors('src/client/components/sample.tsx', uses('radix-ui', 'Tabs'))).toEqual([]);
+  });
+
+  it("browser code takes dialogs from the kit, whose Radix code loads on demand, never Radix's dialog itself", async () => {
+    expect(await loadErrors('src/features/feed/client/sample.tsx', uses('radix-ui', 'Dialog'))).toEqual([
+      expect.stringContaining('Dialogs come from ~/client/components/ui/dialog'),
+    ]);
+    const typeOnly = "import type { Dialog } from 'radix-ui';\nexport type Used = typeof Dialog;\n";
+    expect(await loadErrors('src/client/components/sample.tsx', typeOnly)).toEqual([]);
+  });
+
+  it('browser code raises toasts through the kit, whose sonner loads on demand, never with sonner itself', async () => {
+    expect(await loadErrors('src/features/shop/client/sample.tsx', uses('sonner', 'toast'))).toEqual([
+      expect.stringContaining('Toasts come from ~/client/lib/toast'),
+    ]);
+    expect(await loadErrors('src/client/components/sample.tsx', uses('sonner', 'Toaster'))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { LogOut, Package, Settings, ShoppingCart, UserRound, Volume2, VolumeX } from 'lucide-react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import type { SessionUser } from '~/shared/session';
 import { useLogout } from '~/features/accounts/client/accounts.queries';
 import { useInboxUnread } from '~/features/inbox/client/inbox.queries';

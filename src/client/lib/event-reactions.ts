@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { eventIds, isTopic, type EventIds, type Topic } from '~/shared/events';
 
 type Reactions = { [T in Topic]?: (ids: EventIds<T>) => void };

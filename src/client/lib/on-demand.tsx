@@ -24,6 +24,43 @@ export function onDemand<Props extends object>(
 }
 
 /**
+ * A module of a UI kit part whose code loads on demand (Radix's menu, Radix's dialog): fetched when the browser is
+ * first idle after the page has loaded, or at once when a pointer or focus reaches a trigger, so it is in by the
+ * time it is needed and never on a page's first load. `current()` is the module once in; a failed fetch is
+ * forgotten (offline, say), so the next `load()` tries again.
+ */
+export function onDemandModule<Module>(fetchModule: () => Promise<Module>) {
+  let module: Module | undefined;
+  let loading: Promise<Module> | undefined;
+  let idleScheduled = false;
+  const load = (): Promise<Module> =>
+    (loading ??= fetchModule().then(
+      (loaded) => (module = loaded),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const preload = () => void load().catch(() => {});
+  return {
+    current: () => module,
+    load,
+    preload,
+    /** Once per page: preload when the page has loaded and the browser is idle. */
+    preloadWhenIdle() {
+      if (idleScheduled || module) return;
+      idleScheduled = true;
+      const whenIdle = () =>
+        'requestIdleCallback' in window
+          ? requestIdleCallback(preload, { timeout: 5000 })
+          : setTimeout(preload, 1000);
+      if (document.readyState === 'complete') whenIdle();
+      else window.addEventListener('load', whenIdle, { once: true });
+    },
+  };
+}
+
+/**
  * Renders `children` (an on-demand dialog) from the first time `open` is true and keeps it mounted after, so its
  * closing animation and focus return still run. Nothing shows while its code loads.
  */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { BookOpen, DatabaseBackup, Download } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { fetchFile, routerClient } from '~/client/lib/api-client';

@@ -1,6 +1,5 @@
-import { Dialog } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
-import { DialogActions, DialogPanel } from './dialog';
+import { Dialog, DialogActions, DialogPanel } from './dialog';
 
 /**
  * "Delete Post? This action cannot be undone.": a plain-words confirmation naming the thing, with Cancel and the
@@ -27,7 +26,7 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
+      {trigger && <Dialog.Trigger>{trigger}</Dialog.Trigger>}
       <DialogPanel title={title} description={description}>
         <DialogActions
           className="mt-6"

@@ -1,9 +1,119 @@
-import { Dialog } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import type { Dialog as RadixDialog } from 'radix-ui';
+import { Slot } from 'radix-ui';
+import { toast } from '~/client/lib/toast';
+import { onDemandModule } from '~/client/lib/on-demand';
 import { Button, type ButtonProps } from './button';
 import { Spinner } from './spinner';
 
-interface DialogPanelProps extends ComponentProps<typeof Dialog.Content> {
+/**
+ * Dialogs whose code loads on demand. Radix's dialog (focus trap, scroll lock, dismissal; about 11 kB gzip) is not
+ * needed to show a page, only to open a dialog on it, so it is fetched when the browser is first idle, or when a
+ * pointer or focus reaches a trigger; a dialog opened before then shows as soon as it is in. Until a dialog has
+ * first opened, its trigger is the same element with a plain click handler. Only dialog-parts.ts imports Radix's
+ * dialog (eslint.config.js).
+ */
+type Parts = typeof RadixDialog;
+
+const radixDialog = onDemandModule(() => import('./dialog-parts').then((module) => module.Dialog));
+
+interface DialogState {
+  /** Radix's dialog once this dialog has opened (or its code was in when it mounted); until then, undefined. */
+  parts: Parts | undefined;
+  open: boolean;
+  onOpenChange?: (open: boolean) => void;
+}
+
+const DialogContext = createContext<DialogState | null>(null);
+
+function useDialog(part: string): DialogState {
+  const state = useContext(DialogContext);
+  if (!state) throw new Error(`Dialog.${part} rendered outside a Dialog.Root.`);
+  return state;
+}
+
+/** A dialog, always controlled: `open` says whether it shows, `onOpenChange` hears the trigger, Escape and Close. */
+function Root({
+  open,
+  onOpenChange,
+  children,
+}: {
+  open: boolean;
+  onOpenChange?: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  const [parts, setParts] = useState(radixDialog.current);
+  const preloaded = radixDialog.current();
+  // Opened after the idle preload: Radix's dialog renders in this very render.
+  if (open && !parts && preloaded) setParts(preloaded);
+  useEffect(() => {
+    if (parts) return;
+    if (!open) return radixDialog.preloadWhenIdle();
+    let cancelled = false;
+    radixDialog.load().then(
+      (loaded) => !cancelled && setParts(loaded),
+      () => {
+        if (cancelled) return;
+        toast.error('The dialog did not open', { description: 'Check your connection and try again.' });
+        onOpenChange?.(false);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [open, parts, onOpenChange]);
+
+  const state = { parts, open, onOpenChange };
+  return (
+    <DialogContext.Provider value={state}>
+      {parts ? (
+        <parts.Root open={open} onOpenChange={onOpenChange}>
+          {children}
+        </parts.Root>
+      ) : (
+        children
+      )}
+    </DialogContext.Provider>
+  );
+}
+
+/** The element that opens the dialog (and gets focus back when it closes). */
+function Trigger({ children }: { children: ReactElement }) {
+  const { parts, open, onOpenChange } = useDialog('Trigger');
+  if (parts) return <parts.Trigger asChild>{children}</parts.Trigger>;
+  return (
+    <Slot.Root
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      data-state={open ? 'open' : 'closed'}
+      onPointerEnter={radixDialog.preload}
+      onFocus={radixDialog.preload}
+      onClick={() => onOpenChange?.(true)}
+    >
+      {children}
+    </Slot.Root>
+  );
+}
+
+/** An element inside the open dialog that closes it. */
+function Close({ children }: { children: ReactElement }) {
+  const { parts } = useDialog('Close');
+  if (!parts) throw new Error('Dialog.Close rendered before the dialog opened.');
+  return <parts.Close asChild>{children}</parts.Close>;
+}
+
+/** `Dialog.Root` with `Dialog.Trigger`, a `DialogPanel` and, inside it, `Dialog.Close`: the kit's one dialog. */
+export const Dialog = { Root, Trigger, Close };
+
+interface DialogPanelProps extends ComponentProps<Parts['Content']> {
   title: string;
   description?: ReactNode;
   /** A choice the visitor must make: Escape and clicks outside do nothing. */
@@ -17,7 +127,7 @@ interface DialogPanelProps extends ComponentProps<typeof Dialog.Content> {
 
 /**
  * A centred dialog with its title and description; Radix traps focus and returns it on close. Put it inside a
- * `Dialog.Root` and add the buttons as children.
+ * `Dialog.Root` and add the buttons as children. Nothing renders until the dialog's code is in.
  */
 export function DialogPanel({
   title,
@@ -28,11 +138,13 @@ export function DialogPanel({
   className = '',
   ...props
 }: DialogPanelProps) {
+  const { parts: Radix } = useDialog('Panel');
+  if (!Radix) return null;
   const stop = (event: Event) => event.preventDefault();
   return (
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-background/80 backdrop-blur-sm data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
-      <Dialog.Content
+    <Radix.Portal>
+      <Radix.Overlay className="fixed inset-0 z-50 bg-background/80 backdrop-blur-sm data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
+      <Radix.Content
         onOpenAutoFocus={
           focusDialogOnOpen
             ? (event) => {
@@ -49,15 +161,15 @@ export function DialogPanel({
         className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl outline-none border border-border bg-surface p-6 shadow-2xl shadow-background data-[state=closed]:animate-dialog-out data-[state=open]:animate-dialog-in ${className}`}
         {...props}
       >
-        <Dialog.Title className="text-xl font-semibold tracking-tight text-text">{title}</Dialog.Title>
+        <Radix.Title className="text-xl font-semibold tracking-tight text-text">{title}</Radix.Title>
         {description && (
-          <Dialog.Description className="mt-2 text-base leading-relaxed text-text-muted">
+          <Radix.Description className="mt-2 text-base leading-relaxed text-text-muted">
             {description}
-          </Dialog.Description>
+          </Radix.Description>
         )}
         {children}
-      </Dialog.Content>
-    </Dialog.Portal>
+      </Radix.Content>
+    </Radix.Portal>
   );
 }
 
@@ -88,7 +200,7 @@ export function DialogActions({
 }: DialogActionsProps) {
   return (
     <div className={`flex flex-col-reverse gap-3 sm:flex-row sm:justify-end ${className}`}>
-      <Dialog.Close asChild>
+      <Dialog.Close>
         <Button type="button" variant="secondary" disabled={cancelDisabled}>
           Cancel
         </Button>

@@ -7,7 +7,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { DropdownMenu } from 'radix-ui';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
+import { onDemandModule } from '~/client/lib/on-demand';
 
 /**
  * Dropdown menus whose code loads on demand. Radix's menu and its positioning (floating-ui) are about 20 kB gzip
@@ -18,34 +19,7 @@ import { toast } from 'sonner';
  */
 type Parts = typeof DropdownMenu;
 
-let parts: Parts | undefined;
-let loading: Promise<Parts> | undefined;
-
-function loadParts(): Promise<Parts> {
-  loading ??= import('./menu-parts').then(
-    (module) => (parts = module.DropdownMenu),
-    (error: unknown) => {
-      // Offline, say: forgotten, so the next tap tries again.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-const preload = () => void loadParts().catch(() => {});
-
-let preloadScheduled = false;
-function preloadWhenIdle() {
-  if (preloadScheduled) return;
-  preloadScheduled = true;
-  const whenIdle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(preload, { timeout: 5000 })
-      : setTimeout(preload, 1000);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-}
+const radixMenu = onDemandModule(() => import('./menu-parts').then((module) => module.DropdownMenu));
 
 export interface MenuProps {
   /** The trigger button's props (its name, class and face): the same before and after the menu's code is in. */
@@ -77,15 +51,13 @@ export function Menu({
   onOpenChange,
   children,
 }: MenuProps) {
-  const [loaded, setLoaded] = useState(parts);
+  const [loaded, setLoaded] = useState(radixMenu.current);
   const [openAtOnce, setOpenAtOnce] = useState(false);
-  useEffect(() => {
-    if (!parts) preloadWhenIdle();
-  }, []);
+  useEffect(() => radixMenu.preloadWhenIdle(), []);
 
   if (!loaded) {
     const open = () =>
-      loadParts().then(
+      radixMenu.load().then(
         (radix) => {
           setOpenAtOnce(true);
           setLoaded(radix);
@@ -100,8 +72,8 @@ export function Menu({
         aria-expanded={false}
         data-state="closed"
         {...trigger}
-        onPointerEnter={preload}
-        onFocus={preload}
+        onPointerEnter={radixMenu.preload}
+        onFocus={radixMenu.preload}
         onClick={() => void open()}
         onKeyDown={(event) => {
           if (event.key !== 'ArrowDown') return;
@@ -135,6 +107,7 @@ export function Menu({
 function radixPart<Name extends 'Item' | 'CheckboxItem' | 'Group' | 'Label' | 'Separator'>(name: Name) {
   type Props = ComponentProps<Parts[Name]>;
   function Part(props: Props) {
+    const parts = radixMenu.current();
     if (!parts) throw new Error(`Menu${name} rendered outside an open Menu.`);
     const Radix = parts[name] as ComponentType<Props>;
     return <Radix {...props} />;

@@ -1,6 +1,5 @@
-import { Dialog } from 'radix-ui';
 import { Button } from '~/client/components/ui/button';
-import { DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogPanel } from '~/client/components/ui/dialog';
 
 /** Where "I am Under 21" sends a visitor: a general search page, away from the site. */
 const LEAVE_URL = 'https://www.google.com';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { FormActions } from '~/client/components/ui/form-actions';
 import { FormSwitchField } from '~/client/components/ui/switch-field';
 import { showErrorToast } from '~/client/lib/error-toast';

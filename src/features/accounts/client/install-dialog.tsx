@@ -1,8 +1,7 @@
 import { Download, EllipsisVertical, Share } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from '~/client/components/ui/button';
-import { DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogPanel } from '~/client/components/ui/dialog';
 import { useInstallPrompt } from './install-prompt';
 import type { InstallPlatform } from './welcome-flags';
 

@@ -1,8 +1,7 @@
 import { Crown } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '~/client/components/ui/button';
-import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
@@ -49,7 +48,7 @@ export function OwnerLoginDialog({
 
   return (
     <Dialog.Root open={open} onOpenChange={changeOpen}>
-      <Dialog.Trigger asChild>
+      <Dialog.Trigger>
         <Button type="button" variant="secondary" size="lg" className="w-full">
           <Crown className="size-5 text-coin" aria-hidden />
           Sign in as Owner

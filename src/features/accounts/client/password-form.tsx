@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { z } from 'zod';
 import { Button } from '~/client/components/ui/button';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';

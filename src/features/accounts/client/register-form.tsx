@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
 import { Button } from '~/client/components/ui/button';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button, type ButtonProps } from '~/client/components/ui/button';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';

@@ -1,7 +1,7 @@
 import { Download, Filter, X } from 'lucide-react';
 import { useEffect, useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
 import {

@@ -1,7 +1,7 @@
 import { Bell, CheckCircle2, MapPin, Phone, Undo2, Zap } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { Field } from '~/client/components/ui/field';
 import { Spinner } from '~/client/components/ui/spinner';

@@ -1,5 +1,5 @@
 import { Truck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { EmptyState, ListSkeleton, ListStates, SkeletonCard } from '~/client/components/ui/list-states';
 import { Avatar } from '~/client/components/ui/avatar';
 import { SwitchField } from '~/client/components/ui/switch-field';

@@ -1,6 +1,6 @@
 import { Coins, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Avatar } from '~/client/components/ui/avatar';
 import { Button } from '~/client/components/ui/button';
 import { SearchField } from '~/client/components/ui/search-field';

@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { FormActions } from '~/client/components/ui/form-actions';
 import { ListSkeleton, ListStates, SkeletonCard, SkeletonLines } from '~/client/components/ui/list-states';
 import { TextField } from '~/client/components/ui/text-field';

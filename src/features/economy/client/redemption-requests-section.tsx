@@ -1,12 +1,11 @@
 import { Check, Coins, Inbox, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { LoadMore } from '~/client/components/load-more';
 import { TimeAgo } from '~/client/components/time-ago';
 import { Button } from '~/client/components/ui/button';
-import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
 import { Spinner } from '~/client/components/ui/spinner';
 import { TabSection } from '~/client/components/ui/tab-section';
@@ -126,7 +125,7 @@ function RefuseDialog({
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+      <Dialog.Trigger>
         <Button type="button" variant="secondary" disabled={disabled} aria-describedby={describedBy}>
           <X className="size-5" aria-hidden />
           Refuse

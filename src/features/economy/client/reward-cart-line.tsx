@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { IconButton } from '~/client/components/ui/button';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { formatCents } from '~/shared/money';

@@ -1,7 +1,6 @@
 import { BadgeCheck, Coins, Eye, EyeOff, Gift, Package, Pencil, Plus, Truck } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useId, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { useId, useState, type ReactElement, type ReactNode } from 'react';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import {
   EmptyState,
@@ -11,6 +10,7 @@ import {
   SkeletonCard,
   SkeletonLines,
 } from '~/client/components/ui/list-states';
+import { Dialog } from '~/client/components/ui/dialog';
 import { Spinner } from '~/client/components/ui/spinner';
 import { TabSection } from '~/client/components/ui/tab-section';
 import { showErrorToast } from '~/client/lib/error-toast';
@@ -64,11 +64,11 @@ export function RewardCatalogSection() {
 }
 
 /** A trigger that opens the reward form; the form mounts fresh on every opening. */
-function RewardDialog({ trigger, reward }: { trigger: ReactNode; reward?: RewardAdminView }) {
+function RewardDialog({ trigger, reward }: { trigger: ReactElement; reward?: RewardAdminView }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Trigger>{trigger}</Dialog.Trigger>
       {open && <RewardFormDialog reward={reward} onDone={() => setOpen(false)} />}
     </Dialog.Root>
   );

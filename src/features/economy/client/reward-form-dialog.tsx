@@ -1,7 +1,7 @@
 import { ImageOff, ImageUp } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useWatch, type DefaultValues } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { HiddenFileInput } from '~/client/components/ui/hidden-file-input';

@@ -1,11 +1,10 @@
-import { Dialog } from 'radix-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, Coins, Gift, ShoppingCart, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
-import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { EmptyState, ListSkeleton, ListStates, SkeletonCard } from '~/client/components/ui/list-states';
 import { Page, PageHeading } from '~/client/components/ui/page';
 import { isApiError } from '~/client/lib/api-client';

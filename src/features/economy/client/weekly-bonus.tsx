@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { useClaimWeeklyBonus } from './economy.queries';
 
 /** Members whose bonus was already asked for in this page load (sign in, or a session restored on load). */
@@ -41,7 +41,7 @@ const WAIT_AT_MOST_MS = 15_000;
  * 'Welcome back, ...!' (or whatever shows) to close instead of replacing it.
  */
 function whenNoToastShows(show: () => void, waited = 0) {
-  if (toast.getToasts().length === 0 || waited >= WAIT_AT_MOST_MS) {
+  if (toast.count() === 0 || waited >= WAIT_AT_MOST_MS) {
     show();
     return;
   }

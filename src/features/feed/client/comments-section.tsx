@@ -1,7 +1,7 @@
 import { SendHorizontal } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { TimeAgo } from '~/client/components/time-ago';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
 import { Spinner } from '~/client/components/ui/spinner';

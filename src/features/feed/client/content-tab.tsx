@@ -1,6 +1,6 @@
 import { Eye, Flag, Newspaper, Pin, PinOff, ShieldCheck, Trash2, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { TimeAgo } from '~/client/components/time-ago';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';

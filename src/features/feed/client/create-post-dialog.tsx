@@ -1,12 +1,11 @@
 import { ImagePlus, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { ProgressBar } from '~/client/components/ui/progress-bar';
 import { Button } from '~/client/components/ui/button';
 import { FormCheckboxField } from '~/client/components/ui/checkbox-field';
-import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { HiddenFileInput } from '~/client/components/ui/hidden-file-input';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';

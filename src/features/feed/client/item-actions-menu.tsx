@@ -1,6 +1,6 @@
 import { Eye, Flag, MoreHorizontal, Pin, PinOff, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { iconButtonClass } from '~/client/components/ui/button';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 import { Menu, MenuItem } from '~/client/components/ui/menu';

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
 import type { PostView } from '../feed.schema';

@@ -1,8 +1,8 @@
-import { Dialog, RadioGroup } from 'radix-ui';
+import { RadioGroup } from 'radix-ui';
 import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
-import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { toast } from '~/client/lib/toast';
+import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';

@@ -1,10 +1,9 @@
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import { ListError } from '~/client/components/ui/list-states';
 import { SearchField } from '~/client/components/ui/search-field';
-import { DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogPanel } from '~/client/components/ui/dialog';
 import { Spinner } from '~/client/components/ui/spinner';
 import { conversationWith } from '~/client/lib/conversation-with';
 import { useSession } from '~/client/lib/session';
@@ -53,7 +52,7 @@ export function NewMessageDialog({
           <Results q={useDebouncedValue(text.trim())} onChosen={() => close(false)} />
         </div>
         <div className="mt-5 flex justify-end">
-          <Dialog.Close asChild>
+          <Dialog.Close>
             <Button type="button" variant="secondary">
               Cancel
             </Button>

@@ -1,9 +1,8 @@
 import { Ban, ShieldCheck, UserCheck } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
-import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { can, conversationRefusal, hasRole, memberActionRefusal, type Actor } from '~/shared/permissions';
 import type { AdminMember } from '../members.schema';
@@ -86,7 +85,7 @@ function BanButton({ member, refusal }: { member: AdminMember; refusal: string |
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+      <Dialog.Trigger>
         <Button
           type="button"
           variant="secondary"

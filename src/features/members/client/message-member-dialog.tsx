@@ -1,11 +1,10 @@
 import { MessageSquare } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
-import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
@@ -49,7 +48,7 @@ export function MessageMemberDialog({ member }: { member: Pick<AdminMember, 'id'
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
-      <Dialog.Trigger asChild>
+      <Dialog.Trigger>
         <Button
           type="button"
           variant="secondary"

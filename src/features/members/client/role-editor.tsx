@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { CheckboxField } from '~/client/components/ui/checkbox-field';
 import { showErrorToast } from '~/client/lib/error-toast';

@@ -1,6 +1,6 @@
 import { BellOff, Info } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { SectionCard } from '~/client/components/ui/section-card';
 import { SkeletonBlock } from '~/client/components/ui/list-states';

@@ -1,6 +1,6 @@
 import { Camera } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { HiddenFileInput } from '~/client/components/ui/hidden-file-input';
 import { Spinner } from '~/client/components/ui/spinner';

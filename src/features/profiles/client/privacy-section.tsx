@@ -1,10 +1,9 @@
 import { Download, Trash2 } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
-import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { SectionCard } from '~/client/components/ui/section-card';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { useSession } from '~/client/lib/session';
@@ -58,7 +57,7 @@ function DownloadDataDialog() {
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+      <Dialog.Trigger>
         <Button variant="secondary">
           <Download className="size-5" aria-hidden />
           Download My Data
@@ -122,7 +121,7 @@ function DeleteAccountDialog() {
 
   return (
     <Dialog.Root open={open} onOpenChange={changeOpen}>
-      <Dialog.Trigger asChild>
+      <Dialog.Trigger>
         <Button variant="danger">
           <Trash2 className="size-5" aria-hidden />
           Delete My Account

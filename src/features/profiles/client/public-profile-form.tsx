@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { SelectField } from '~/client/components/ui/select-field';
 import { TextareaField } from '~/client/components/ui/textarea-field';

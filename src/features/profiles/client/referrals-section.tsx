@@ -1,7 +1,7 @@
 import { Check, Copy, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { EmptyState, ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { formatDate } from '~/client/lib/format-time';

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { IconButton } from '~/client/components/ui/button';
 import { formatCents } from '~/shared/money';
 import { SIZE_LABELS } from '../shop.constants';

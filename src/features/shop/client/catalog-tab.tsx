@@ -1,8 +1,8 @@
 import { Eye, EyeOff, Pencil, Plus } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useId, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { useId, useState, type ReactElement } from 'react';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
+import { Dialog } from '~/client/components/ui/dialog';
 import { Spinner } from '~/client/components/ui/spinner';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { StickerImage } from '~/features/shop/client/sticker-image';
@@ -58,11 +58,11 @@ export function CatalogTab() {
 }
 
 /** A trigger that opens the sticker form; the form mounts fresh on every opening. */
-function StickerDialog({ trigger, sticker }: { trigger: ReactNode; sticker?: CatalogSticker }) {
+function StickerDialog({ trigger, sticker }: { trigger: ReactElement; sticker?: CatalogSticker }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Trigger>{trigger}</Dialog.Trigger>
       {open && <StickerFormDialog sticker={sticker} onDone={() => setOpen(false)} />}
     </Dialog.Root>
   );

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { SelectField, type SelectFieldProps } from '~/client/components/ui/select-field';
 import { Spinner } from '~/client/components/ui/spinner';

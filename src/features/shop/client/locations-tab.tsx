@@ -1,9 +1,8 @@
 import { MapPin, Plus, Trash2 } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
-import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
 import { Spinner } from '~/client/components/ui/spinner';
 import { TextField } from '~/client/components/ui/text-field';
@@ -110,7 +109,7 @@ function RemoveLocation({ location: { name, displayName: label } }: { location: 
   });
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+      <Dialog.Trigger>
         <Button type="button" variant="ghost" aria-label={`Remove ${label}`}>
           <Trash2 className="size-5" aria-hidden />
           <span className="hidden sm:inline">Remove</span>

@@ -1,8 +1,7 @@
 import { Phone } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '~/client/components/ui/button';
-import { DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogPanel } from '~/client/components/ui/dialog';
 import { paths } from '~/client/lib/paths';
 import { formatUsPhone } from '~/shared/phone';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';

@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';

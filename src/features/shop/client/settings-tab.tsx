@@ -1,7 +1,7 @@
 import { Store } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { FormActions } from '~/client/components/ui/form-actions';
 import { ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { SelectField } from '~/client/components/ui/select-field';

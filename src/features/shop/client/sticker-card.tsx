@@ -1,9 +1,9 @@
 import { Clock, ShoppingCart, Star, TriangleAlert } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { CardTitle, type CardHeading } from '~/client/components/ui/card-title';
+import { Dialog } from '~/client/components/ui/dialog';
 import { SkeletonBlock, SkeletonLines } from '~/client/components/ui/list-states';
 import type { DeliveryMethod } from '~/features/shop/orders.constants';
 import { formatCents } from '~/shared/money';
@@ -199,7 +199,7 @@ function RateControl({ sticker, cooldown }: { sticker: MenuSticker; cooldown: st
   }
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+      <Dialog.Trigger>
         <Button type="button" variant="secondary" className="w-full" aria-label={`Rate ${sticker.name}`}>
           <Star className="size-5" aria-hidden />
           Rate

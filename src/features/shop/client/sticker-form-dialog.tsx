@@ -1,7 +1,7 @@
 import { ImageUp } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { SelectField } from '~/client/components/ui/select-field';
 import { TextField } from '~/client/components/ui/text-field';

@@ -1,6 +1,6 @@
 import { KeyRound, MessageSquareText } from 'lucide-react';
 import { useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { FormActions } from '~/client/components/ui/form-actions';
 import { ListStates, SkeletonBlock } from '~/client/components/ui/list-states';

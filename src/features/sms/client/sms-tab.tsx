@@ -1,10 +1,9 @@
 import { ChevronDown, MessageSquareText, Send } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/client/lib/toast';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
-import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import {
   EmptyState,
   ListSkeleton,

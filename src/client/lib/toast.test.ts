@@ -1,0 +1,42 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Each test loads ./toast afresh, so sonner is not in yet for it: what a page sees before the toaster loads. Sonner
+// itself is one instance for the file: each test reads the history raised after it started.
+async function freshToasts() {
+  vi.resetModules();
+  const { toast } = await import('./toast');
+  // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- reads sonner's history, raises nothing
+  const { toast: sonner } = await import('sonner');
+  const titleOf = (shown: object) => ('title' in shown ? shown.title : undefined);
+  const start = sonner.getHistory().length;
+  const titles = () => sonner.getHistory().slice(start).map(titleOf);
+  const showing = () => sonner.getToasts().map(titleOf);
+  return { toast, titles, showing };
+}
+
+describe('toasts raised before sonner is in', () => {
+  beforeEach(() => vi.resetModules());
+
+  it('wait for it and show in the order they were raised, counted as showing meanwhile', async () => {
+    const { toast, titles } = await freshToasts();
+    toast('Logged out');
+    toast.success('Weekly Bonus!');
+    toast.error('The menu did not open');
+    expect(toast.count()).toBe(3);
+    await vi.waitFor(() =>
+      expect(titles()).toEqual(['Logged out', 'Weekly Bonus!', 'The menu did not open']),
+    );
+    expect(toast.count()).toBe(3);
+  });
+
+  it('are closed by a dismissal raised after them', async () => {
+    const { toast, titles, showing } = await freshToasts();
+    toast.success('Added to cart');
+    toast.dismiss();
+    expect(toast.count()).toBe(0);
+    toast.error('Cart is empty');
+    expect(toast.count()).toBe(1);
+    await vi.waitFor(() => expect(titles()).toEqual(['Added to cart', 'Cart is empty']));
+    expect(showing()).toEqual(['Cart is empty']);
+  });
+});
