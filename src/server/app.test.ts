@@ -182,6 +182,80 @@ describe('the API', () => {
   });
 });
 
+/** The headers every response carries unless it set its own (app.ts, part 2). */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+    "media-src 'self' blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; " +
+    "form-action 'self'; frame-ancestors 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+/** A response's security headers, and those it must not have (HSTS on plain HTTP, X-Powered-By, COEP). */
+const securityHeadersOf = (response: Response) =>
+  Object.fromEntries(
+    [
+      ...Object.keys(SECURITY_HEADERS),
+      'strict-transport-security',
+      'cross-origin-embedder-policy',
+      'x-powered-by',
+      'permissions-policy',
+    ]
+      .filter((name) => response.headers.has(name))
+      .map((name) => [name, response.headers.get(name)]),
+  );
+
+describe('security headers', () => {
+  it('are the same on every kind of answer: data, errors, pages, assets and what is not there', async () => {
+    const answers = [
+      await t.call('GET', '/api/health'),
+      await t.app.request('/api/health', { method: 'HEAD' }),
+      await t.call('GET', '/api/no-such-thing'),
+      await t.call('GET', '/api/probe/boom'),
+      await t.call('POST', '/api/probe/echo', { a: 1 }, { Origin: 'https://evil.example' }),
+      await t.call('POST', '/api/probe/echo', { blob: 'x'.repeat(t.config.bodyLimitBytes + 10) }),
+      await t.call('GET', '/feed'),
+      await t.call('GET', '/feed', undefined, { 'Accept-Encoding': 'gzip' }),
+      await t.call('GET', '/assets/main-abc123.js'),
+      await t.call('GET', '/.vite/manifest.json'),
+    ];
+    expect(answers.map((response) => response.status)).toEqual([
+      200, 200, 404, 500, 403, 413, 200, 200, 200, 404,
+    ]);
+    for (const response of answers) expect(securityHeadersOf(response)).toEqual(SECURITY_HEADERS);
+  });
+
+  it('never lets the browser or a proxy cache an API answer, errors included', async () => {
+    for (const path of ['/api/health', '/api/no-such-thing', '/api/probe/boom']) {
+      expect((await t.call('GET', path)).headers.get('Cache-Control')).toBe('no-store');
+    }
+  });
+
+  it('tell browsers to use HTTPS only when BASE_URL is https', async () => {
+    const secure = await createTestContext({ env: { BASE_URL: 'https://vault.example.com' } });
+    try {
+      const response = await secure.call('GET', '/api/health', undefined, {
+        Origin: 'https://vault.example.com',
+      });
+      expect(securityHeadersOf(response)).toEqual({
+        ...SECURITY_HEADERS,
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      });
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
 describe('the single-page app', () => {
   it('serves index.html for any page path, revalidated', async () => {
     const response = await t.call('GET', '/feed');

@@ -23,6 +23,8 @@ describe('file responses keep their own strict policy', () => {
       const response = await get(`/api/uploads/${KEY}`, range ? { Range: range } : {});
       expect([200, 206, 416]).toContain(response.status);
       expect(response.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox");
+      expect(response.headers.get('Cache-Control')).toBe('private, max-age=31536000, immutable');
+      expect(response.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
     }
   });
 
@@ -34,6 +36,8 @@ describe('file responses keep their own strict policy', () => {
     expect(response.headers.get('Content-Security-Policy')).toBe(
       "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     );
+    expect(response.headers.get('Cache-Control')).toBe('private, max-age=86400');
+    expect(response.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
   });
 
   it('still sends the pages their own policy', async () => {
