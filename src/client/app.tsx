@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { onDemand } from './lib/on-demand';
 import { createQueryClient } from './lib/query-client';
+export { whenSettled } from './lib/when-settled';
 import { sessionQueryOptions } from './lib/session';
 import { router } from './router';
 import './styles.css';

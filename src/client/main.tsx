@@ -10,21 +10,14 @@ const shellPainted = new Promise<void>((resolve) => {
   requestAnimationFrame(() => setTimeout(resolve));
 });
 
-// The starry sky, the music, the offline and update notices and the service worker: once the page has loaded and
-// the browser is idle, so none of it runs before the page's own content (after-first-paint.tsx). Written out here:
-// the entry imports nothing, so that no chunk of the app's is tied to it (scripts/bundle-size.mjs).
-function afterFirstPaint() {
-  const mount = () => void import('./after-first-paint').then((m) => m.mountAfterFirstPaint());
-  const whenIdle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(mount, { timeout: 3000 }) : setTimeout(mount, 500);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-}
-
 async function start() {
-  const [{ pageReady, mountApp }] = await Promise.all([import('./app'), shellPainted]);
+  const [{ pageReady, mountApp, whenSettled }] = await Promise.all([import('./app'), shellPainted]);
   await pageReady();
   mountApp();
-  afterFirstPaint();
+  // The starry sky, the music, the offline and update notices and the service worker: once the page has settled,
+  // so none of it runs before the page's own content (after-first-paint.tsx).
+  await whenSettled();
+  const ambience = await import('./after-first-paint');
+  ambience.mountAfterFirstPaint();
 }
 void start();

@@ -190,11 +190,16 @@ test.describe('Community Feed', () => {
     browser,
   }, testInfo) => {
     const watcher = await secondMember(browser, testInfo, 'Watcher');
+    // The posts the feed opens with are the page, not insertions: none fades in (it would hold back the first paint).
+    await expect(watcher.page.getByRole('article').first()).toBeVisible();
+    await expect(watcher.page.locator('article.animate-fade-in')).toHaveCount(0);
     await memberOnFeed(page, testInfo, 'Live');
     const text = unique('Live post');
     await writePost(page, text);
     const seen = postCard(watcher.page, text);
     await expect(seen).toBeVisible();
+    // One that arrives while the feed is open does.
+    await expect(seen).toHaveClass(/animate-fade-in/);
     await postCard(page, text)
       .getByRole('button', { name: /^Like post/ })
       .click();

@@ -6,6 +6,7 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
+import { whenSettled } from './when-settled';
 
 /**
  * A component whose code loads the first time it renders: for what a screen opens on demand (the toaster, a
@@ -24,15 +25,15 @@ export function onDemand<Props extends object>(
 }
 
 /**
- * A module of a UI kit part whose code loads on demand (Radix's menu, Radix's dialog): fetched when the browser is
- * first idle after the page has loaded, or at once when a pointer or focus reaches a trigger, so it is in by the
+ * A module of a UI kit part whose code loads on demand (Radix's menu, Radix's dialog): fetched once the page has
+ * settled (whenSettled), or at once when a pointer or focus reaches a trigger, so it is in by the
  * time it is needed and never on a page's first load. `current()` is the module once in; a failed fetch is
  * forgotten (offline, say), so the next `load()` tries again.
  */
 export function onDemandModule<Module>(fetchModule: () => Promise<Module>) {
   let module: Module | undefined;
   let loading: Promise<Module> | undefined;
-  let idleScheduled = false;
+  let preloadScheduled = false;
   const load = (): Promise<Module> =>
     (loading ??= fetchModule().then(
       (loaded) => (module = loaded),
@@ -46,16 +47,11 @@ export function onDemandModule<Module>(fetchModule: () => Promise<Module>) {
     current: () => module,
     load,
     preload,
-    /** Once per page: preload when the page has loaded and the browser is idle. */
-    preloadWhenIdle() {
-      if (idleScheduled || module) return;
-      idleScheduled = true;
-      const whenIdle = () =>
-        'requestIdleCallback' in window
-          ? requestIdleCallback(preload, { timeout: 5000 })
-          : setTimeout(preload, 1000);
-      if (document.readyState === 'complete') whenIdle();
-      else window.addEventListener('load', whenIdle, { once: true });
+    /** Once per page: preload when the page has settled (whenSettled). */
+    preloadWhenSettled() {
+      if (preloadScheduled || module) return;
+      preloadScheduled = true;
+      void whenSettled().then(preload);
     },
   };
 }

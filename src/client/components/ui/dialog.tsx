@@ -16,7 +16,7 @@ import { Spinner } from './spinner';
 
 /**
  * Dialogs whose code loads on demand. Radix's dialog (focus trap, scroll lock, dismissal; about 11 kB gzip) is not
- * needed to show a page, only to open a dialog on it, so it is fetched when the browser is first idle, or when a
+ * needed to show a page, only to open a dialog on it, so it is fetched once the page has settled, or when a
  * pointer or focus reaches a trigger; a dialog opened before then shows as soon as it is in. Until a dialog has
  * first opened, its trigger is the same element with a plain click handler. Only dialog-parts.ts imports Radix's
  * dialog (eslint.config.js).
@@ -52,11 +52,11 @@ function Root({
 }) {
   const [parts, setParts] = useState(radixDialog.current);
   const preloaded = radixDialog.current();
-  // Opened after the idle preload: Radix's dialog renders in this very render.
+  // Opened after the preload: Radix's dialog renders in this very render.
   if (open && !parts && preloaded) setParts(preloaded);
   useEffect(() => {
     if (parts) return;
-    if (!open) return radixDialog.preloadWhenIdle();
+    if (!open) return radixDialog.preloadWhenSettled();
     let cancelled = false;
     radixDialog.load().then(
       (loaded) => !cancelled && setParts(loaded),

@@ -1,11 +1,40 @@
 import { RotateCw, SearchX, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
+/** Whether the list around an item had shown its data before the item mounted; outside a ListStates, always. */
+const ListShownContext = createContext<{ readonly current: boolean }>({ current: true });
+
+/**
+ * The class that fades an item in when it is inserted into a list already on screen (a new post, a new order), and
+ * nothing for the items the list first shows: those are the page, not an insertion (DESIGN.md, motion), and a fade
+ * would hold back the page's largest paint by its length.
+ */
+export function useInsertion(): string {
+  const listShown = useContext(ListShownContext);
+  const [inserted] = useState(listShown.current);
+  return inserted ? 'animate-fade-in' : '';
+}
+
+/** A list's item, faded in when it is inserted (useInsertion). */
+export function ListItem({ className = '', ...props }: ComponentProps<'li'>) {
+  const insertion = useInsertion();
+  return <li className={`${insertion} ${className}`.trim() || undefined} {...props} />;
+}
+
 /**
  * A list's three states besides its content, in one place: a skeleton shaped like the content while the first
- * page loads, the error with Try Again, and the spec's empty sentence. `ListStates` picks one from a query.
+ * page loads, the error with Try Again, and the spec's empty sentence. `ListStates` picks one from a query. Items
+ * take their entrance from `useInsertion()`.
  */
 export function ListStates({
   query,
@@ -24,6 +53,12 @@ export function ListStates({
   emptyState: ReactNode;
   children: ReactNode;
 }) {
+  // Set after the commit that first showed the data: items mounted later are insertions. A ref, so setting it
+  // renders nothing again.
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!query.isPending) shown.current = true;
+  });
   if (query.isPending) return skeleton;
   // A failed refetch keeps what is already on screen; only a list with nothing to show says it failed.
   if (query.isError && empty) {
@@ -32,7 +67,7 @@ export function ListStates({
     );
   }
   if (empty) return emptyState;
-  return children;
+  return <ListShownContext.Provider value={shown}>{children}</ListShownContext.Provider>;
 }
 
 /** Grey blocks shaped like the content: `item` is one entry's shape, repeated `count` times. */

@@ -13,7 +13,7 @@ import { onDemandModule } from '~/client/lib/on-demand';
 /**
  * Dropdown menus whose code loads on demand. Radix's menu and its positioning (floating-ui) are about 20 kB gzip
  * that no page needs to show itself, so until a menu is first opened its trigger is a plain button with the same
- * name and face. The code is fetched once the page has loaded and the browser is idle (or when a pointer or focus
+ * name and face. The code is fetched once the page has settled (whenSettled; or when a pointer or focus
  * reaches a trigger), so a tap opens the menu at once; a tap before it is in opens the menu as soon as it is.
  * Only menu-parts.ts imports Radix's menu (eslint.config.js).
  */
@@ -53,7 +53,7 @@ export function Menu({
 }: MenuProps) {
   const [loaded, setLoaded] = useState(radixMenu.current);
   const [openAtOnce, setOpenAtOnce] = useState(false);
-  useEffect(() => radixMenu.preloadWhenIdle(), []);
+  useEffect(() => radixMenu.preloadWhenSettled(), []);
 
   if (!loaded) {
     const open = () =>

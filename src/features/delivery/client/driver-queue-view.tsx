@@ -3,7 +3,13 @@ import { AlertTriangle, Inbox } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '~/client/lib/toast';
-import { EmptyState, ListSkeleton, ListStates, SkeletonCard } from '~/client/components/ui/list-states';
+import {
+  EmptyState,
+  ListItem,
+  ListSkeleton,
+  ListStates,
+  SkeletonCard,
+} from '~/client/components/ui/list-states';
 import { SwitchField } from '~/client/components/ui/switch-field';
 import { Tabs, type TabItem } from '~/client/components/ui/tabs';
 import { showErrorToast } from '~/client/lib/error-toast';
@@ -143,9 +149,9 @@ function OrderList({
   return (
     <ul aria-live="polite" className="grid gap-4 lg:grid-cols-2">
       {orders.map((order) => (
-        <li key={order.id} className="animate-fade-in">
+        <ListItem key={order.id}>
           <DriverOrderCard order={order} context={context} />
-        </li>
+        </ListItem>
       ))}
     </ul>
   );

@@ -6,7 +6,13 @@ import { LoadMore } from '~/client/components/load-more';
 import { TimeAgo } from '~/client/components/time-ago';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
-import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
+import {
+  EmptyState,
+  ListItem,
+  ListSkeleton,
+  ListStates,
+  SkeletonRow,
+} from '~/client/components/ui/list-states';
 import { Spinner } from '~/client/components/ui/spinner';
 import { TabSection } from '~/client/components/ui/tab-section';
 import { TextareaField } from '~/client/components/ui/textarea-field';
@@ -43,9 +49,9 @@ export function RedemptionRequestsSection({ actor }: { actor: Actor }) {
       >
         <ul aria-label="Reward requests" className="flex flex-col gap-3">
           {requests.map((request) => (
-            <li key={request.id} className="animate-fade-in">
+            <ListItem key={request.id}>
               <RequestCard request={request} own={request.member.id === actor.id} now={now} />
-            </li>
+            </ListItem>
           ))}
         </ul>
         <LoadMore query={list} failedMessage="More requests could not be loaded." />

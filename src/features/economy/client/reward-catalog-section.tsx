@@ -4,6 +4,7 @@ import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import {
   EmptyState,
+  ListItem,
   ListSkeleton,
   ListStates,
   SkeletonBlock,
@@ -78,7 +79,7 @@ function RewardCard({ reward }: { reward: RewardAdminView }) {
   const headingId = useId();
   const KindIcon = reward.kind === 'free-delivery' ? Truck : Package;
   return (
-    <li className="animate-fade-in">
+    <ListItem>
       <article
         aria-labelledby={headingId}
         className={`flex h-full flex-col gap-3 rounded-card border bg-surface p-4 ${reward.hidden ? 'border-dashed border-text-muted/50' : 'border-border'}`}
@@ -134,7 +135,7 @@ function RewardCard({ reward }: { reward: RewardAdminView }) {
           <HiddenToggle reward={reward} describedBy={headingId} />
         </div>
       </article>
-    </li>
+    </ListItem>
   );
 }
 

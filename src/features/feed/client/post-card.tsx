@@ -2,6 +2,7 @@ import { MessageCircle, Pin } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { TimeAgo } from '~/client/components/time-ago';
+import { useInsertion } from '~/client/components/ui/list-states';
 import { onDemand } from '~/client/lib/on-demand';
 import { paths } from '~/client/lib/paths';
 import { DeleteOwnButton } from './delete-own-button';
@@ -22,11 +23,12 @@ export function PostCard({ post, now, firstScreen }: { post: PostView; now: numb
   const headingId = useId();
   const [showComments, setShowComments] = useState(false);
   const name = post.author?.fullName ?? ANONYMOUS_NAME;
+  const insertion = useInsertion();
 
   return (
     <article
       aria-labelledby={headingId}
-      className="flex animate-fade-in flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:p-5"
+      className={`flex ${insertion} flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:p-5`}
     >
       <header className="flex items-center gap-3">
         {post.author ? (

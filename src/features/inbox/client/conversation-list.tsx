@@ -4,7 +4,13 @@ import { Link } from 'react-router';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
 import { CountBadge } from '~/client/components/ui/count-badge';
-import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
+import {
+  EmptyState,
+  ListItem,
+  ListSkeleton,
+  ListStates,
+  SkeletonRow,
+} from '~/client/components/ui/list-states';
 import { SearchField } from '~/client/components/ui/search-field';
 import { paths } from '~/client/lib/paths';
 import { useDebouncedValue } from '~/client/lib/use-debounced-value';
@@ -84,7 +90,7 @@ function ConversationRow({ conversation, active }: { conversation: ConversationS
   const { counterpart, lastMessage, unreadCount } = conversation;
   const unread = unreadCount > 0;
   return (
-    <li className="animate-fade-in">
+    <ListItem>
       <Link
         to={paths.conversation(conversation.id)}
         aria-current={active ? 'page' : undefined}
@@ -112,7 +118,7 @@ function ConversationRow({ conversation, active }: { conversation: ConversationS
           </span>
         </span>
       </Link>
-    </li>
+    </ListItem>
   );
 }
 

@@ -9,7 +9,7 @@ import { StickerImage } from '~/features/shop/client/sticker-image';
 import type { CatalogSticker } from '~/features/shop/shop.schema';
 import { SIZE_LABELS, STICKER_SIZES } from '~/features/shop/shop.constants';
 import { formatCents } from '~/shared/money';
-import { EmptyState, ListSkeleton, ListStates } from '~/client/components/ui/list-states';
+import { EmptyState, ListItem, ListSkeleton, ListStates } from '~/client/components/ui/list-states';
 import { useCatalog, useSetStickerHidden } from './shop-admin.queries';
 import { StickerCardSkeleton, StickerTitle } from './sticker-card';
 import { StickerFormDialog } from './sticker-form-dialog';
@@ -71,7 +71,7 @@ function StickerDialog({ trigger, sticker }: { trigger: ReactElement; sticker?: 
 function CatalogCard({ sticker }: { sticker: CatalogSticker }) {
   const headingId = useId();
   return (
-    <li className="animate-fade-in">
+    <ListItem>
       <article
         aria-labelledby={headingId}
         className={`flex h-full flex-col overflow-hidden rounded-card border bg-surface ${sticker.hidden ? 'border-dashed border-text-muted/50' : 'border-border'}`}
@@ -117,7 +117,7 @@ function CatalogCard({ sticker }: { sticker: CatalogSticker }) {
           </div>
         </div>
       </article>
-    </li>
+    </ListItem>
   );
 }
 

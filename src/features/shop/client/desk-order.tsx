@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { formatDateTime } from '~/client/lib/format-time';
 import { formatUsPhone } from '~/shared/phone';
 import { EmailText } from '~/client/components/ui/email-text';
+import { ListItem, useInsertion } from '~/client/components/ui/list-states';
 import { etaText } from '~/features/shop/client/order-timeline';
 import type { AdminOrderView } from '~/features/shop/orders.schema';
 import { formatCents } from '~/shared/money';
@@ -20,7 +21,7 @@ interface DeskOrderProps {
 export function DeskOrderCard({ order, canManage }: DeskOrderProps) {
   const headingId = useId();
   return (
-    <li className="animate-fade-in">
+    <ListItem>
       <article
         aria-labelledby={headingId}
         className="flex h-full flex-col gap-3 rounded-card border border-border bg-surface p-4"
@@ -43,18 +44,19 @@ export function DeskOrderCard({ order, canManage }: DeskOrderProps) {
           </div>
         )}
       </article>
-    </li>
+    </ListItem>
   );
 }
 
 /** One order as a table row, for wide screens. */
 export function DeskOrderRow({ order, canManage }: DeskOrderProps) {
   const headingId = useId();
+  const insertion = useInsertion();
   const cell = 'px-4 py-3 align-top';
   return (
     <tr
       aria-labelledby={headingId}
-      className="animate-fade-in border-t border-border transition-colors hover:bg-surface-raised/60"
+      className={`${insertion} border-t border-border transition-colors hover:bg-surface-raised/60`}
     >
       <td className={`${cell} w-px whitespace-nowrap`}>
         <span id={headingId} className="block font-semibold">

@@ -3,7 +3,13 @@ import { useState } from 'react';
 import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
-import { EmptyState, ListSkeleton, ListStates, SkeletonRow } from '~/client/components/ui/list-states';
+import {
+  EmptyState,
+  ListItem,
+  ListSkeleton,
+  ListStates,
+  SkeletonRow,
+} from '~/client/components/ui/list-states';
 import { Spinner } from '~/client/components/ui/spinner';
 import { TextField } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
@@ -37,11 +43,11 @@ export function LocationsTab() {
           className="divide-y divide-border overflow-hidden rounded-card border border-border bg-surface"
         >
           {names.map((location) => (
-            <li key={location.name} className="flex animate-fade-in items-center gap-3 py-1.5 pr-2 pl-4">
+            <ListItem key={location.name} className="flex items-center gap-3 py-1.5 pr-2 pl-4">
               <MapPin className="size-5 shrink-0 text-text-muted" aria-hidden />
               <span className="min-w-0 flex-1 text-base break-words">{location.displayName}</span>
               <RemoveLocation location={location} />
-            </li>
+            </ListItem>
           ))}
         </ul>
       </ListStates>
