@@ -36,7 +36,7 @@ const DialogContext = createContext<DialogState | null>(null);
 
 function useDialog(part: string): DialogState {
   const state = useContext(DialogContext);
-  if (!state) throw new Error(`Dialog.${part} rendered outside a Dialog.Root.`);
+  if (!state) throw new Error(`${part} rendered outside a Dialog.Root.`);
   return state;
 }
 
@@ -87,7 +87,7 @@ function Root({
 
 /** The element that opens the dialog (and gets focus back when it closes). */
 function Trigger({ children }: { children: ReactElement }) {
-  const { parts, open, onOpenChange } = useDialog('Trigger');
+  const { parts, open, onOpenChange } = useDialog('Dialog.Trigger');
   if (parts) return <parts.Trigger asChild>{children}</parts.Trigger>;
   return (
     <Slot.Root
@@ -105,7 +105,7 @@ function Trigger({ children }: { children: ReactElement }) {
 
 /** An element inside the open dialog that closes it. */
 function Close({ children }: { children: ReactElement }) {
-  const { parts } = useDialog('Close');
+  const { parts } = useDialog('Dialog.Close');
   if (!parts) throw new Error('Dialog.Close rendered before the dialog opened.');
   return <parts.Close asChild>{children}</parts.Close>;
 }
@@ -138,7 +138,7 @@ export function DialogPanel({
   className = '',
   ...props
 }: DialogPanelProps) {
-  const { parts: Radix } = useDialog('Panel');
+  const { parts: Radix } = useDialog('DialogPanel');
   if (!Radix) return null;
   const stop = (event: Event) => event.preventDefault();
   return (
