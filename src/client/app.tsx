@@ -1,16 +1,39 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { onDemand } from './lib/on-demand';
 import { createQueryClient } from './lib/query-client';
-export { whenSettled } from './lib/when-settled';
 import { sessionQueryOptions } from './lib/session';
+import { firstToastRaised } from './lib/toast';
+import { whenSettled } from './lib/when-settled';
 import { router } from './router';
 import './styles.css';
 
-// Sonner shows toasts raised before its Toaster mounted, so the toaster can load after the first paint.
+export { whenSettled };
+
 const AppToaster = onDemand(() => import('./components/app-toaster').then((m) => m.AppToaster));
+
+/**
+ * The toaster, from the page's first toast or once the page has settled, whichever comes first: mounted with the
+ * app, its code and sonner ran while the feed's first photo was waiting to be shown. Sonner shows toasts raised
+ * before its Toaster mounted.
+ */
+function Toaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void Promise.race([firstToastRaised(), whenSettled()]).then(() => mounted && setWanted(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return wanted ? (
+    <Suspense>
+      <AppToaster />
+    </Suspense>
+  ) : null;
+}
 
 // The event stream starts in the root layout, and only while someone is signed in (it needs a session).
 const queryClient = createQueryClient();
@@ -47,9 +70,7 @@ export function mountApp() {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Suspense>
-          <AppToaster />
-        </Suspense>
+        <Toaster />
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -4,14 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // itself is one instance for the file: each test reads the history raised after it started.
 async function freshToasts() {
   vi.resetModules();
-  const { toast } = await import('./toast');
+  const { toast, firstToastRaised } = await import('./toast');
   // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- reads sonner's history, raises nothing
   const { toast: sonner } = await import('sonner');
   const titleOf = (shown: object) => ('title' in shown ? shown.title : undefined);
   const start = sonner.getHistory().length;
   const titles = () => sonner.getHistory().slice(start).map(titleOf);
   const showing = () => sonner.getToasts().map(titleOf);
-  return { toast, titles, showing };
+  return { toast, firstToastRaised, titles, showing };
 }
 
 describe('toasts raised before sonner is in', () => {
@@ -38,5 +38,16 @@ describe('toasts raised before sonner is in', () => {
     expect(toast.count()).toBe(1);
     await vi.waitFor(() => expect(titles()).toEqual(['Added to cart', 'Cart is empty']));
     expect(showing()).toEqual(['Cart is empty']);
+  });
+
+  it('say when the first one is raised, so the toaster can mount then', async () => {
+    const { toast, firstToastRaised } = await freshToasts();
+    let raised = false;
+    void firstToastRaised().then(() => (raised = true));
+    toast.dismiss();
+    await Promise.resolve();
+    expect(raised).toBe(false);
+    toast.success('Added to cart');
+    await vi.waitFor(() => expect(raised).toBe(true));
   });
 });

@@ -3,10 +3,11 @@ import { onDemandModule } from './on-demand';
 
 /**
  * Toasts, with sonner's API, whose code loads on demand. Sonner is about 9 kB gzip that no page needs to show
- * itself; the toaster (app-toaster.tsx) loads it right after the app mounts. A toast raised before then waits
- * for it and shows in the order it was raised (sonner keeps toasts raised before its Toaster subscribed). If the
- * fetch fails (offline, say) the waiting toasts are kept, and the next toast or the browser coming back online
- * tries again. Only this module and the toaster import sonner (eslint.config.js).
+ * itself: it loads with the first toast, or with the toaster (app-toaster.tsx), which mounts then or once the page
+ * has settled (app.tsx). A toast raised before sonner is in waits for it and shows in the order it was raised
+ * (sonner keeps toasts raised before its Toaster subscribed). If the fetch fails (offline, say) the waiting toasts
+ * are kept, and the next toast or the browser coming back online tries again. Only this module and the toaster
+ * import sonner (eslint.config.js).
  */
 type Sonner = typeof SonnerToast;
 type Message = Parameters<Sonner>[0];
@@ -27,7 +28,14 @@ function flush() {
   );
 }
 
+let raiseFirst: () => void;
+const raised = new Promise<void>((resolve) => (raiseFirst = resolve));
+
+/** Resolves when the page raises its first toast: the toaster must be on screen by then. */
+export const firstToastRaised = () => raised;
+
 function run(call: (toast: Sonner) => void, creates: boolean) {
+  if (creates) raiseFirst();
   const loaded = sonner.current();
   if (loaded) return call(loaded);
   waiting.push({ call, creates });
