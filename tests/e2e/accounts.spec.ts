@@ -50,6 +50,33 @@ async function seededReferrer(testInfo: TestInfo) {
 }
 
 test.describe('Welcome and age gate', () => {
+  test('on a slow connection the age gate covers the page at once, before its dialog has loaded', async ({
+    page,
+  }) => {
+    // Radix's dialog loads on demand (ui/dialog.tsx): held back here as a slow connection would.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/dialog-parts-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const signIn = page.getByRole('link', { name: 'Member Sign In' });
+    await expect(signIn).toBeVisible();
+    const backdrop = page.locator('[data-early-backdrop]');
+    await expect(backdrop).toBeVisible();
+    const box = (await signIn.boundingBox())!;
+    const covered = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.hasAttribute('data-early-backdrop') ?? false,
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    expect(covered, 'a tap on Member Sign In lands on the backdrop').toBe(true);
+
+    release();
+    await expect(page.getByRole('dialog', { name: 'Age Verification' })).toBeVisible();
+    await expect(backdrop).toHaveCount(0);
+  });
+
   test('a visitor confirms they are 21 or older, then sees how to add The Vault to the home screen once', async ({
     page,
   }) => {

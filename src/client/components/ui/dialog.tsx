@@ -7,6 +7,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { createPortal } from 'react-dom';
 import type { Dialog as RadixDialog } from 'radix-ui';
 import { Slot } from 'radix-ui';
 import { toast } from '~/client/lib/toast';
@@ -17,9 +18,9 @@ import { Spinner } from './spinner';
 /**
  * Dialogs whose code loads on demand. Radix's dialog (focus trap, scroll lock, dismissal; about 11 kB gzip) is not
  * needed to show a page, only to open a dialog on it, so it is fetched once the page has settled, or when a
- * pointer or focus reaches a trigger; a dialog opened before then shows as soon as it is in. Until a dialog has
- * first opened, its trigger is the same element with a plain click handler. Only dialog-parts.ts imports Radix's
- * dialog (eslint.config.js).
+ * pointer or focus reaches a trigger; a dialog opened before then shows its backdrop at once and itself as soon as
+ * the code is in. Until a dialog has first opened, its trigger is the same element with a plain click handler.
+ * Only dialog-parts.ts imports Radix's dialog (eslint.config.js).
  */
 type Parts = typeof RadixDialog;
 
@@ -30,6 +31,8 @@ interface DialogState {
   parts: Parts | undefined;
   open: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** Opened before its code is in: the backdrop shows meanwhile, and Radix's does not fade in again after it. */
+  openedEarly: boolean;
 }
 
 const DialogContext = createContext<DialogState | null>(null);
@@ -54,6 +57,9 @@ function Root({
   const preloaded = radixDialog.current();
   // Opened after the preload: Radix's dialog renders in this very render.
   if (open && !parts && preloaded) setParts(preloaded);
+  const [openedEarly, setOpenedEarly] = useState(false);
+  if (open && !parts && !preloaded && !openedEarly) setOpenedEarly(true);
+  if (!open && openedEarly) setOpenedEarly(false);
   useEffect(() => {
     if (parts) return;
     if (!open) return radixDialog.preloadWhenSettled();
@@ -71,7 +77,7 @@ function Root({
     };
   }, [open, parts, onOpenChange]);
 
-  const state = { parts, open, onOpenChange };
+  const state = { parts, open, onOpenChange, openedEarly };
   return (
     <DialogContext.Provider value={state}>
       {parts ? (
@@ -138,12 +144,14 @@ export function DialogPanel({
   className = '',
   ...props
 }: DialogPanelProps) {
-  const { parts: Radix } = useDialog('DialogPanel');
-  if (!Radix) return null;
+  const { parts: Radix, open, openedEarly } = useDialog('DialogPanel');
+  if (!Radix) return open ? <EarlyBackdrop /> : null;
   const stop = (event: Event) => event.preventDefault();
   return (
     <Radix.Portal>
-      <Radix.Overlay className="fixed inset-0 z-50 bg-background/80 backdrop-blur-sm data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
+      <Radix.Overlay
+        className={`${BACKDROP} data-[state=closed]:animate-fade-out ${openedEarly ? '' : 'data-[state=open]:animate-fade-in'}`}
+      />
       <Radix.Content
         onOpenAutoFocus={
           focusDialogOnOpen
@@ -171,6 +179,17 @@ export function DialogPanel({
       </Radix.Content>
     </Radix.Portal>
   );
+}
+
+const BACKDROP = 'fixed inset-0 z-50 bg-background/80 backdrop-blur-sm';
+
+/**
+ * The backdrop of a dialog opened before its code is in (a tap on a slow connection, a first visitor's age gate):
+ * the tap shows at once, and the page behind takes no other tap meanwhile. Not on the server: no document.
+ */
+function EarlyBackdrop() {
+  if (typeof document === 'undefined') return null;
+  return createPortal(<div aria-hidden data-early-backdrop className={BACKDROP} />, document.body);
 }
 
 export interface DialogActionsProps {
