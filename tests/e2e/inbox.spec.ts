@@ -318,7 +318,9 @@ test.describe('Inbox', () => {
     const send = dialog.getByRole('button', { name: 'Send', exact: true });
     await expect(send).toBeDisabled();
     await dialog.getByRole('textbox', { name: 'Message' }).fill('Welcome aboard, from the team.');
-    await ownerPage.screenshot({ path: testInfo.outputPath('members-message-dialog.png'), fullPage: true });
+    // The viewport only: a full-page screenshot resizes the page, and twice in CI the dialog was gone after one and
+    // Send never found (not seen outside CI's load; a resize closing an open dialog is not ruled out).
+    await ownerPage.screenshot({ path: testInfo.outputPath('members-message-dialog.png') });
     await send.click();
     await expectToast(ownerPage, 'Message Sent!', `To ${member.user.fullName}.`, { type: 'success' });
     await expect(dialog).toHaveCount(0);
