@@ -17,14 +17,21 @@ const sonner = onDemandModule(() => import('sonner').then((module) => module.toa
 /** Calls made before sonner was in, in order; `creates` marks those that raise a toast. */
 let waiting: { call: (toast: Sonner) => void; creates: boolean }[] = [];
 
+/** One fetch at a time hands the waiting calls on; a failed one leaves them for the next call or `online`. */
+let flushing = false;
 function flush() {
+  if (flushing) return;
+  flushing = true;
   sonner.load().then(
     (loaded) => {
       const calls = waiting;
       waiting = [];
       for (const { call } of calls) call(loaded);
     },
-    () => window.addEventListener('online', flush, { once: true }),
+    () => {
+      flushing = false;
+      window.addEventListener('online', flush, { once: true });
+    },
   );
 }
 
