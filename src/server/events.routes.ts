@@ -29,7 +29,9 @@ export function eventsRoutes(resolveViewer: (c: Context<SignedInEnv>) => Promise
       if (left > 0) openStreams.set(sessionId, left);
       else openStreams.delete(sessionId);
     };
-    const lastEventId = c.req.header('Last-Event-ID');
+    // A reconnect names the last event it received; a page's first connect names the one its session answer
+    // carried (`?since=`), so nothing published between the page's load and this connect is lost.
+    const lastEventId = c.req.header('Last-Event-ID') ?? c.req.query('since');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       try {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, signedInWithRoles } from '~/server/testing/members';
 import type { Executor } from './db/client';
+import type { SessionResponse } from '~/shared/session';
 import { endUserStreams, mayReceive, publish, type Viewer } from './events';
 import { sseReader } from './testing/sse';
 import { createTestContext, type TestContext } from './testing/test-context';
@@ -113,6 +114,34 @@ describe('realtime events', () => {
     const stream = sseReader(second);
     const replayed = await stream.next((m) => m.event === 'change');
     expect(JSON.parse(replayed.data)).toEqual({ topic: 'feed.post', ids: { postId: 'two' } });
+    await stream.close();
+  });
+
+  it("replays to a page's first connect what was published after its session answer", async () => {
+    const session = await t.call('GET', '/api/accounts/session', undefined, { Cookie: member.cookie });
+    const { eventId } = (await session.json()) as SessionResponse;
+    expect(eventId).toMatch(/^[0-9a-f]{8}-\d+$/);
+    // Published after the page read its session, before its stream connected.
+    await t.database.db.transaction((tx) => publish(tx, 'feed.post', { postId: 'before-connect' }, everyone));
+    await expect.poll(() => t.hub.latestEventId).not.toBe(eventId);
+
+    const response = await t.call('GET', `/api/events?since=${eventId}`, undefined, {
+      Cookie: member.cookie,
+    });
+    const stream = sseReader(response);
+    const replayed = await stream.next((m) => m.event === 'change');
+    expect(JSON.parse(replayed.data)).toEqual({ topic: 'feed.post', ids: { postId: 'before-connect' } });
+    await stream.next((m) => m.event === 'ready');
+    expect(stream.received().filter((m) => m.event === 'resync')).toEqual([]);
+    await stream.close();
+  });
+
+  it('asks a first connect from an unknown event id to refetch', async () => {
+    const response = await t.call('GET', '/api/events?since=deadbeef-7', undefined, {
+      Cookie: member.cookie,
+    });
+    const stream = sseReader(response);
+    await stream.next((m) => m.event === 'resync');
     await stream.close();
   });
 

@@ -126,6 +126,14 @@ export class EventHub {
     return this.subscribers.size;
   }
 
+  /**
+   * The id of the last event this hub has seen (`<instance>-0` before any). The session answer carries it, so a
+   * page's first connect replays what was published between its load and that connect.
+   */
+  get latestEventId(): string {
+    return `${this.instanceId}-${this.sequence}`;
+  }
+
   subscribe(subscriber: Subscriber): () => void {
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);

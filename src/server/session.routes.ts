@@ -9,11 +9,11 @@ import type { SessionResponse } from '~/shared/session';
  * screen reads it (src/client/lib/session.ts); mounted beside the accounts feature's sign-in routes.
  */
 export const sessionRoutes = new Hono<AppEnv>().get('/', access('public'), async (c) => {
-  const { auth, database, config } = c.get('services');
+  const { auth, database, config, hub } = c.get('services');
   const { user: row, setCookies } = await resolveSession({ auth, db: database.db }, c.req.raw.headers);
   forwardCookies(c, setCookies);
   const body: SessionResponse = row
-    ? { user: toSessionUser(row), staffTwoFactor: config.staffTwoFactor }
+    ? { user: toSessionUser(row), staffTwoFactor: config.staffTwoFactor, eventId: hub.latestEventId }
     : { user: null };
   return c.json(body, 200);
 });

@@ -29,4 +29,9 @@ export interface SessionResponse {
   user: SessionUser | null;
   /** The server's STAFF_2FA setting (only on GET /api/accounts/session): whether staff may skip two-factor. */
   staffTwoFactor?: 'optional' | 'required';
+  /**
+   * For a signed-in member: the last live event this server had seen when it answered. The page's event stream
+   * first connects from it and is replayed what came after (src/client/lib/event-stream.ts).
+   */
+  eventId?: string;
 }

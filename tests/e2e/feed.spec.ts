@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { expectToast, isPhone, registerByApi, signInByApi, uniqueMember } from './fixtures';
+import { expectToast, isPhone, originOf, registerByApi, signInByApi, uniqueMember } from './fixtures';
 import { TINY_PNG } from './support/images';
 
 const WEEKLY_BONUS = 'You earned +10 XP and +10 Coins for your weekly login!';
@@ -211,6 +211,42 @@ test.describe('Community Feed', () => {
     await postCard(page, text).getByRole('button', { name: 'Post comment' }).click();
     await expect(seen.getByRole('button', { name: /Show comments, 1 comment$/ })).toBeVisible();
     await watcher.context.close();
+  });
+
+  test('a post made while the page is still connecting its live updates arrives all the same', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    // The page's live stream is held back until another member has posted, so the post falls between the page's
+    // load (its session and feed read) and the stream's first connect.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/events',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const connecting = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/events');
+    await memberOnFeed(page, testInfo, 'Connecting');
+    await connecting;
+
+    const poster = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const member = uniqueMember(testInfo, 'Early poster');
+    await registerByApi(poster.request, testInfo, member);
+    await signInByApi(poster.request, testInfo, member);
+    const text = unique('Posted before the stream');
+    const posted = await poster.request.post('/api/feed/posts', {
+      headers: { Origin: originOf(testInfo) },
+      data: { content: text },
+    });
+    expect(posted.status(), await posted.text()).toBe(201);
+    await expect(postCard(page, text)).toHaveCount(0);
+
+    release();
+    await expect(postCard(page, text)).toBeVisible();
+    await poster.close();
   });
 
   test('markup in a post is shown as text, links are links, and nothing runs', async ({ page }, testInfo) => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSession } from '~/client/lib/session';
+import { sessionQueryKey, useSession } from '~/client/lib/session';
+import type { SessionResponse } from '~/shared/session';
 
 /**
  * The live event stream needs a session (the server answers 401 otherwise), and must be reopened when another
@@ -15,7 +16,9 @@ export function EventStreamSync() {
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import('../lib/event-stream').then(({ startEventStream }) => {
-      if (!cancelled) stop = startEventStream(queryClient);
+      // The session answer this page rendered from says where its first connect resumes.
+      const since = queryClient.getQueryData<SessionResponse>(sessionQueryKey)?.eventId;
+      if (!cancelled) stop = startEventStream(queryClient, since);
     });
     return () => {
       cancelled = true;

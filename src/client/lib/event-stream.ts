@@ -12,6 +12,8 @@ import { reactToEvent } from './event-reactions';
  */
 export interface StreamEvent {
   type: 'change' | 'resync';
+  /** The server's id of a change, shared with the other tabs so whichever leads next resumes after it. */
+  id?: string;
   topic?: string;
   ids?: Record<string, string>;
 }
@@ -27,23 +29,35 @@ export function applyEvent(queryClient: QueryClient, event: StreamEvent): void {
   if (event.type === 'change' && event.topic) reactToEvent(event.topic, event.ids);
 }
 
-/** Starts sharing the stream; returns a function that stops it in this tab. */
-export function startEventStream(queryClient: QueryClient): () => void {
+/**
+ * Starts sharing the stream; returns a function that stops it in this tab. `since` is the event id the session
+ * answer carried: the stream's first connect asks for what was published after it, so an event between the page's
+ * load and that connect is not lost (an id the server does not know gets a resync instead).
+ */
+export function startEventStream(queryClient: QueryClient, since?: string): () => void {
   const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('vault-events');
-  const dispatch = (event: StreamEvent) => applyEvent(queryClient, event);
+  let lastEventId = since;
+  const dispatch = (event: StreamEvent) => {
+    if (event.id) lastEventId = event.id;
+    applyEvent(queryClient, event);
+  };
   if (channel) channel.onmessage = (message: MessageEvent<StreamEvent>) => dispatch(message.data);
 
   const stop = new AbortController();
   const lead = () =>
     new Promise<void>((resolve) => {
-      const source = new EventSource('/api/events');
+      // A tab that takes the lead from a closed one resumes after the last event that tab shared.
+      const source = new EventSource(
+        lastEventId ? `/api/events?since=${encodeURIComponent(lastEventId)}` : '/api/events',
+      );
       const share = (event: StreamEvent) => {
         dispatch(event);
         channel?.postMessage(event);
       };
       source.addEventListener('change', (message) => {
-        const data = JSON.parse((message as MessageEvent<string>).data) as Omit<StreamEvent, 'type'>;
-        share({ type: 'change', ...data });
+        const { data, lastEventId: id } = message as MessageEvent<string>;
+        const change = JSON.parse(data) as Pick<StreamEvent, 'topic' | 'ids'>;
+        share({ type: 'change', id, ...change });
       });
       source.addEventListener('resync', () => share({ type: 'resync' }));
       // After a reconnect the browser resends Last-Event-ID; a server that cannot replay sends "resync".
