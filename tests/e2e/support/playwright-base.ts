@@ -3,7 +3,7 @@ import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../../../scripts/headless
 
 /**
  * What every browser test run shares (playwright.config.ts, playwright.scale-out.config.ts): Debian's Chromium,
- * one try per story, the list reporter, a screenshot when a story fails.
+ * one try per story, the list reporter, a screenshot and a trace when a story fails.
  */
 export const baseConfig = {
   fullyParallel: false,
@@ -18,7 +18,9 @@ export const baseConfig = {
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: HEADLESS_CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
-    trace: 'off',
+    // A red run must be readable: a failed story keeps its trace (test-results/<story>/trace.zip, opened with
+    // `npx playwright show-trace`), with the DOM at every step; passing stories' traces are dropped.
+    trace: 'retain-on-failure',
     // The stories test what members do, not the decoration: under reduced motion the starry sky stands still and
     // the music waits to be turned on (tests/e2e/pwa.spec.ts tests both ways). Fifty twinkling stars on every open
     // page cost a software-rendering headless Chromium enough CPU to push long multi-member stories past their time.
