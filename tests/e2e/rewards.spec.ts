@@ -109,9 +109,7 @@ test('a member redeems Free Delivery, sees it in the cart on a second phone, ord
 
   // The orders desk lists the reward line.
   await ownerPage.goto('/admin?tab=orders');
-  const deskOrder = ownerPage
-    .getByText(`Order #${order.shortId}`)
-    .locator('xpath=ancestor::*[self::article or self::tr][1]');
+  const deskOrder = ownerPage.getByRole('article', { name: `Order #${order.shortId}`, exact: true });
   await expect(deskOrder).toContainText('REWARD: Free Delivery');
 
   // So does the driver's card.

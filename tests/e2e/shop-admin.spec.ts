@@ -48,11 +48,9 @@ async function openTab(page: Page, tab: 'orders' | 'catalog' | 'locations' | 'se
   await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
 }
 
-/** An order on the desk: a table row on wide screens, a card on phones. */
+/** An order on the desk: one entry, a row of the table on wide screens and a card on phones. */
 const deskEntry = (page: Page, shortId: string) =>
-  page
-    .getByRole('row', { name: `Order #${shortId}`, exact: true })
-    .or(page.getByRole('article', { name: `Order #${shortId}`, exact: true }));
+  page.getByRole('article', { name: `Order #${shortId}`, exact: true });
 
 /** A toast with only a title, in the given style ('Location already exists.'). */
 async function expectTitleToast(page: Page, title: string, type: 'error' | 'success') {

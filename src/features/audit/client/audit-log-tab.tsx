@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from '~/client/lib/toast';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
+import { CardTable, CardTableRow, type CardTableColumn } from '~/client/components/ui/card-table';
 import {
   EmptyState,
   ListSkeleton,
@@ -17,7 +18,6 @@ import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm, type FieldOf } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
-import { useMediaQuery } from '~/client/lib/use-media-query';
 import { can, type Actor } from '~/shared/permissions';
 import { auditLogFiltersSchema, type AuditLogEntry, type DetailPart } from '../audit.schema';
 import {
@@ -53,8 +53,13 @@ const NO_FILTERS: FilterFields = { orderId: '', eventType: '', driverId: '', act
 const timestampFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
 const formatTimestamp = (iso: string) => timestampFormat.format(new Date(iso));
 
-/** Wide enough for the four columns; below it each row is a card. */
-const TABLE_QUERY = '(min-width: 768px)';
+/** The table's columns, from a tablet's width; below it each entry is a card. */
+const COLUMNS: CardTableColumn[] = [
+  { title: 'Timestamp', width: 'auto' },
+  { title: 'Event Type', width: 'auto' },
+  { title: 'Actor', width: 'fit-content(12rem)' },
+  { title: 'Details', width: 'minmax(0,1fr)' },
+];
 
 /** The start of a day in the viewer's time zone, as an instant: "2026-11-23" -> its local midnight. */
 function startOfDay(date: string, addDays = 0): string | undefined {
@@ -96,7 +101,6 @@ export function AuditLogTab({ actor }: { actor: Actor }) {
   const query = useMemo(() => toQuery(applied), [applied]);
   const list = useAuditLog(query);
   const entries = list.data?.items ?? [];
-  const wide = useMediaQuery(TABLE_QUERY);
   const filtered = Object.keys(query).length > 0;
 
   const apply = (fields: FilterFields) =>
@@ -136,7 +140,11 @@ export function AuditLogTab({ actor }: { actor: Actor }) {
         emptyState={<EmptyState>{NO_LOGS}</EmptyState>}
       >
         <div className="flex flex-col gap-3">
-          {wide ? <LogTable entries={entries} /> : <LogCards entries={entries} />}
+          <CardTable label="Audit log entries, newest first" columns={COLUMNS} tableFrom="md">
+            {entries.map((entry) => (
+              <LogEntry key={entry.id} entry={entry} />
+            ))}
+          </CardTable>
           <LoadMore query={list} failedMessage="More log entries could not be loaded." />
         </div>
       </ListStates>
@@ -297,84 +305,31 @@ function EventType({ type }: { type: string }) {
   );
 }
 
-const headerCell =
-  'sticky top-[calc(5.25rem+env(safe-area-inset-top))] z-10 bg-surface px-4 py-3 text-left text-xs font-semibold tracking-wide text-text-muted uppercase';
-
-function LogTable({ entries }: { entries: AuditLogEntry[] }) {
-  const cell = 'px-4 py-3 align-top';
-  return (
-    <div className="overflow-clip rounded-card border border-border bg-surface">
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">Audit log entries, newest first</caption>
-        <thead>
-          <tr>
-            {['Timestamp', 'Event Type', 'Actor', 'Details'].map((name) => (
-              <th key={name} scope="col" className={headerCell}>
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr
-              key={entry.id}
-              className="border-t border-border transition-colors hover:bg-surface-raised/60"
-            >
-              <td className={`${cell} w-px whitespace-nowrap text-text-muted tabular`}>
-                <time dateTime={entry.at}>{formatTimestamp(entry.at)}</time>
-              </td>
-              <td className={`${cell} w-px whitespace-nowrap`}>
-                <EventType type={entry.eventType} />
-              </td>
-              <td className={`${cell} max-w-48 break-words`}>
-                <ActorName actor={entry.actor} />
-              </td>
-              <td className={`${cell} break-words`}>
-                <Details parts={entry.details} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function LogCards({ entries }: { entries: AuditLogEntry[] }) {
-  return (
-    <ul aria-label="Audit log entries, newest first" className="flex flex-col gap-3">
-      {entries.map((entry) => (
-        <LogCard key={entry.id} entry={entry} />
-      ))}
-    </ul>
-  );
-}
-
-function LogCard({ entry }: { entry: AuditLogEntry }) {
+/**
+ * One entry: a card headed by its event type and time, then who and what; in the table, the time first, as the
+ * columns go.
+ */
+function LogEntry({ entry }: { entry: AuditLogEntry }) {
   const headingId = useId();
+  const cell = 'as-table:row-start-1 as-table:text-sm as-table:whitespace-nowrap';
   return (
-    <li>
-      <article
-        aria-labelledby={headingId}
-        className="flex flex-col gap-2 rounded-card border border-border bg-surface p-4 text-sm"
-      >
-        <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          <h3 id={headingId} className="text-base">
-            <EventType type={entry.eventType} />
-          </h3>
-          <time dateTime={entry.at} className="text-xs text-text-muted tabular">
-            {formatTimestamp(entry.at)}
-          </time>
-        </header>
-        <p className="break-words">
-          <Details parts={entry.details} />
-        </p>
-        <p className="text-xs text-text-muted">
-          By <ActorName actor={entry.actor} />
-        </p>
-      </article>
-    </li>
+    <CardTableRow labelledBy={headingId} className="flex flex-col gap-2 text-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 as-table:contents">
+        <h3 id={headingId} className={`text-base as-table:col-start-2 ${cell}`}>
+          <EventType type={entry.eventType} />
+        </h3>
+        <time dateTime={entry.at} className={`text-xs text-text-muted tabular as-table:col-start-1 ${cell}`}>
+          {formatTimestamp(entry.at)}
+        </time>
+      </div>
+      <p className="text-xs break-words text-text-muted as-table:text-sm as-table:text-text">
+        <span className="as-table:sr-only">By </span>
+        <ActorName actor={entry.actor} />
+      </p>
+      <p className="break-words">
+        <Details parts={entry.details} />
+      </p>
+    </CardTableRow>
   );
 }
 

@@ -10,10 +10,13 @@ import type { useMemberList } from './members.queries';
 export function MemberList({
   list,
   empty,
+  searching,
   children,
 }: {
   list: ReturnType<typeof useMemberList>;
   empty: boolean;
+  /** Busy while a search typed into the box has not yet replaced the list (useMemberSearch). */
+  searching: boolean;
   children: ReactNode;
 }) {
   return (
@@ -24,7 +27,7 @@ export function MemberList({
       errorMessage="The members could not be loaded."
       emptyState={<EmptyState>No members found.</EmptyState>}
     >
-      <div aria-busy={list.isPlaceholderData} className="flex flex-col gap-3">
+      <div aria-busy={searching} className="flex flex-col gap-3">
         {children}
         <LoadMore query={list} failedMessage="More members could not be loaded." />
       </div>

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Avatar } from '~/client/components/ui/avatar';
+import { CardTableRow } from '~/client/components/ui/card-table';
 import { EmailText } from '~/client/components/ui/email-text';
 import { formatUsPhone } from '~/shared/phone';
 import type { Actor } from '~/shared/permissions';
@@ -17,31 +18,27 @@ export const hasContactDetails = (member: AdminMember) =>
   member.phone !== undefined || member.address !== undefined;
 
 /**
- * The head of every member entry: avatar, name (which labels the entry, through `nameId`) and email (for staff
- * who see contact details); `children` add lines under it.
+ * The head of every member entry: avatar, name (a heading, which labels the entry through `nameId`) and email
+ * (for staff who see contact details); `children` add lines under it.
  */
 export function MemberIdentity({
   member,
   nameId,
-  heading = true,
   className = 'items-start',
   children,
 }: {
   member: AdminMember;
   nameId: string;
-  /** The name as a heading (a card) or as plain text (a table cell). */
-  heading?: boolean;
   className?: string;
   children?: ReactNode;
 }) {
-  const Name = heading ? 'h3' : 'span';
   return (
     <div className={`flex gap-3 ${className}`}>
       <Avatar src={member.avatarUrl} lazy />
       <div className="flex min-w-0 flex-col">
-        <Name id={nameId} className="text-base font-semibold break-words">
+        <h3 id={nameId} className="text-base font-semibold break-words">
           {member.fullName}
-        </Name>
+        </h3>
         {member.email !== undefined && <EmailText email={member.email} className="text-sm text-text-muted" />}
         {children}
       </div>
@@ -57,22 +54,60 @@ export interface MemberEntryProps {
   onToggleEditing: () => void;
 }
 
-/** One member as a stacked card, for phones. */
-export function MemberCard({ member, actor, editing, onToggleEditing }: MemberEntryProps) {
+/**
+ * One member of the Members tab: a card on phones, a row of the table on wide screens (CardTable). The cells
+ * follow the columns: member, roles, joined, contact (`showContact`), actions (`showActions`); the role editor
+ * opens under them, across the row.
+ */
+export function MemberRow({
+  member,
+  actor,
+  editing,
+  onToggleEditing,
+  showContact,
+  showActions,
+}: MemberEntryProps & { showContact: boolean; showActions: boolean }) {
   const nameId = useId();
   return (
-    <MemberArticle nameId={nameId}>
-      <MemberIdentity member={member} nameId={nameId} />
+    <CardTableRow labelledBy={nameId}>
+      <MemberIdentity member={member} nameId={nameId}>
+        {member.telegram !== undefined && (
+          <span className="text-sm [overflow-wrap:anywhere] text-text-muted">
+            <span className="sr-only">Telegram </span>
+            {member.telegram}
+          </span>
+        )}
+      </MemberIdentity>
       <RoleBadges roles={member.roles} banned={member.banned} />
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        {member.telegram !== undefined && <Detail term="Telegram" value={member.telegram} />}
-        <Detail term="Joined" value={formatJoinDate(member.joinDate)} />
-        {member.phone !== undefined && <Detail term="Phone" value={formatUsPhone(member.phone)} nowrap />}
-        {member.address !== undefined && <Detail term="Address" value={member.address} />}
+      <dl className="text-sm">
+        <Detail term="Joined" value={formatJoinDate(member.joinDate)} nowrap muted />
       </dl>
-      <MemberActions member={member} actor={actor} editing={editing} onToggleEditing={onToggleEditing} />
-      {editing && <RoleEditor member={member} actor={actor} onSaved={onToggleEditing} divided />}
-    </MemberArticle>
+      {showContact && (
+        // One list of details with Joined on a card: the gap between them is a line's.
+        <dl className="-mt-2 flex flex-col gap-1 text-sm as-table:mt-0">
+          {member.phone !== undefined && <Detail term="Phone" value={formatUsPhone(member.phone)} nowrap />}
+          {member.address !== undefined && <Detail term="Address" value={member.address} muted />}
+        </dl>
+      )}
+      {showActions && (
+        <MemberActions
+          member={member}
+          actor={actor}
+          editing={editing}
+          onToggleEditing={onToggleEditing}
+          className="flex flex-wrap gap-2 as-table:flex-nowrap as-table:justify-end"
+        />
+      )}
+      {editing && (
+        <RoleEditor
+          member={member}
+          actor={actor}
+          onSaved={onToggleEditing}
+          divided
+          className="as-table:col-span-full"
+        />
+      )}
+    </CardTableRow>
   );
 }
 
@@ -90,73 +125,29 @@ export function MemberArticle({ nameId, children }: { nameId: string; children: 
   );
 }
 
-function Detail({ term, value, nowrap }: { term: string; value: string; nowrap?: boolean }) {
+/**
+ * A term and its value: side by side on a card; in the table only the value shows (the column's header names
+ * it), `muted` there beside the names.
+ */
+function Detail({
+  term,
+  value,
+  nowrap = false,
+  muted = false,
+}: {
+  term: string;
+  value: string;
+  nowrap?: boolean;
+  muted?: boolean;
+}) {
   return (
-    <>
-      <dt className="text-text-muted">{term}</dt>
-      <dd className={nowrap ? 'whitespace-nowrap tabular' : 'break-words'}>{value || '—'}</dd>
-    </>
-  );
-}
-
-/** One member as a table row (and the role editor as a full-width row under it), for wide screens. */
-export function MemberTableRow({
-  member,
-  actor,
-  editing,
-  onToggleEditing,
-  showContact,
-  showActions,
-}: MemberEntryProps & { showContact: boolean; showActions: boolean }) {
-  const nameId = useId();
-  const cell = 'px-4 py-3 align-top';
-  return (
-    <>
-      <tr
-        aria-labelledby={nameId}
-        className="border-t border-border transition-colors hover:bg-surface-raised/60"
+    <div className="flex gap-4">
+      <dt className="w-16 shrink-0 text-text-muted as-table:sr-only">{term}</dt>
+      <dd
+        className={`min-w-0 ${nowrap ? 'whitespace-nowrap tabular' : 'break-words'} ${muted ? 'as-table:text-text-muted' : ''}`}
       >
-        <td className={`${cell} min-w-64`}>
-          <MemberIdentity member={member} nameId={nameId} heading={false}>
-            {member.telegram !== undefined && (
-              <span className="text-sm [overflow-wrap:anywhere] text-text-muted">
-                <span className="sr-only">Telegram </span>
-                {member.telegram}
-              </span>
-            )}
-          </MemberIdentity>
-        </td>
-        <td className={cell}>
-          <RoleBadges roles={member.roles} banned={member.banned} />
-        </td>
-        <td className={`${cell} text-sm whitespace-nowrap text-text-muted tabular`}>
-          {formatJoinDate(member.joinDate)}
-        </td>
-        {showContact && (
-          <td className={`${cell} max-w-64 text-sm`}>
-            {member.phone && <div className="whitespace-nowrap tabular">{formatUsPhone(member.phone)}</div>}
-            {member.address && <div className="text-text-muted">{member.address}</div>}
-          </td>
-        )}
-        {showActions && (
-          <td className={`${cell} w-px`}>
-            <MemberActions
-              member={member}
-              actor={actor}
-              editing={editing}
-              onToggleEditing={onToggleEditing}
-              className="flex justify-end gap-2"
-            />
-          </td>
-        )}
-      </tr>
-      {editing && (
-        <tr className="bg-background/40">
-          <td colSpan={3 + Number(showContact) + Number(showActions)} className="px-4 pt-1 pb-4">
-            <RoleEditor member={member} actor={actor} onSaved={onToggleEditing} />
-          </td>
-        </tr>
-      )}
-    </>
+        {value || '—'}
+      </dd>
+    </div>
   );
 }

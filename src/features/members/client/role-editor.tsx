@@ -21,12 +21,14 @@ export function RoleEditor({
   actor,
   onSaved,
   divided = false,
+  className = '',
 }: {
   member: AdminMember;
   actor: Actor;
   onSaved?: () => void;
   /** Under a line, inside a member's card. */
   divided?: boolean;
+  className?: string;
 }) {
   const [draft, setDraft] = useState<Role[]>(member.roles);
   const reasonsId = useId();
@@ -46,7 +48,7 @@ export function RoleEditor({
 
   return (
     <form
-      className={`@container flex flex-col gap-3 ${divided ? 'border-t border-border pt-3' : ''}`}
+      className={`@container flex flex-col gap-3 ${divided ? 'border-t border-border pt-3' : ''} ${className}`}
       aria-label={`Roles for ${member.fullName}`}
       onSubmit={(event) => {
         event.preventDefault();

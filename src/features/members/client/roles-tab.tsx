@@ -12,12 +12,12 @@ import { TabSection } from '~/client/components/ui/tab-section';
 
 /** Role Management: find a user by full name or email, open their roles, tick, Save Changes. */
 export function RolesTab({ actor }: { actor: Actor }) {
-  const { text, setText, list, members, entry } = useMemberSearch('roles');
+  const { text, setText, list, searching, members, entry } = useMemberSearch('roles');
 
   return (
     <TabSection id="roles-heading" title="Role Management">
       <SearchField label="Search users" placeholder="Full name or email" value={text} onChange={setText} />
-      <MemberList list={list} empty={members.length === 0}>
+      <MemberList list={list} empty={members.length === 0} searching={searching}>
         <ul aria-label="Users" className="flex flex-col gap-3">
           {members.map((member) => (
             <RoleRow key={member.id} {...entry(member)} actor={actor} />

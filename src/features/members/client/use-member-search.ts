@@ -35,6 +35,8 @@ export function useMemberSearch(scope: NonNullable<MemberSearch['scope']>) {
     setText,
     q,
     list,
+    // From the keystroke until its results show: the list on screen is not yet what the box says.
+    searching: text.trim() !== q || list.isPlaceholderData,
     members: list.data?.items ?? [],
     entry,
   };

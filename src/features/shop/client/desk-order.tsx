@@ -1,9 +1,8 @@
 import { Car, MapPin, Phone, Store, Truck } from 'lucide-react';
 import { useId } from 'react';
-import { formatDateTime } from '~/client/lib/format-time';
 import { formatUsPhone } from '~/shared/phone';
 import { EmailText } from '~/client/components/ui/email-text';
-import { ListItem, useInsertion } from '~/client/components/ui/list-states';
+import { CardTableRow } from '~/client/components/ui/card-table';
 import { etaText } from '~/features/shop/client/order-timeline';
 import type { AdminOrderView } from '~/features/shop/orders.schema';
 import { formatCents } from '~/shared/money';
@@ -17,78 +16,52 @@ interface DeskOrderProps {
   canManage: boolean;
 }
 
-/** One order as a stacked card, for phones and tablets. */
-export function DeskOrderCard({ order, canManage }: DeskOrderProps) {
-  const headingId = useId();
-  return (
-    <ListItem>
-      <article
-        aria-labelledby={headingId}
-        className="flex h-full flex-col gap-3 rounded-card border border-border bg-surface p-4"
-      >
-        <header className="flex items-start justify-between gap-3">
-          <OrderTitle order={order} id={headingId} level="h3" />
-          <StatusBadge status={order.status} />
-        </header>
-        <Customer order={order} />
-        <Fulfilment order={order} />
-        <OrderItems items={order.items} className="border-t border-border pt-3" />
-        <div className="flex items-baseline justify-between gap-3 text-sm">
-          <span className="text-text-muted">{order.paymentMethod}</span>
-          <Total order={order} />
-        </div>
-        {order.notes && <Notes notes={order.notes} />}
-        {canManage && (
-          <div className="mt-auto border-t border-border pt-3">
-            <OrderStatusSelect order={order} />
-          </div>
-        )}
-      </article>
-    </ListItem>
-  );
-}
-
-/** One order as a table row, for wide screens. */
+/**
+ * One order on the desk: a card on phones and tablets, a row of the table on wide screens (CardTable). The cells
+ * follow the columns: order, customer, items, fulfilment, total, status; a card shows them in its own order
+ * (fulfilment before the items) and its status badge beside the title.
+ */
 export function DeskOrderRow({ order, canManage }: DeskOrderProps) {
   const headingId = useId();
-  const insertion = useInsertion();
-  const cell = 'px-4 py-3 align-top';
+  // A card's later parts; as a table every cell keeps its column's place.
+  const later = 'order-1 as-table:order-none';
   return (
-    <tr
-      aria-labelledby={headingId}
-      className={`${insertion} border-t border-border transition-colors hover:bg-surface-raised/60`}
-    >
-      <td className={`${cell} w-px whitespace-nowrap`}>
-        <span id={headingId} className="block font-semibold">
-          Order #{order.shortId}
+    <CardTableRow labelledBy={headingId} fadeIn>
+      <div className="flex items-start justify-between gap-3 as-table:contents">
+        <div className="min-w-0 as-table:whitespace-nowrap">
+          <OrderTitle order={order} id={headingId} level="h3" />
+        </div>
+        {/* In the table the status has its column: this badge, unless the select stands there. */}
+        <div className={`as-table:col-[-2/-1] as-table:row-start-1 ${canManage ? 'as-table:hidden' : ''}`}>
+          <StatusBadge status={order.status} />
+        </div>
+      </div>
+      <Customer order={order} />
+      <div
+        className={`${later} flex flex-col gap-3 border-t border-border pt-3 as-table:gap-2 as-table:border-0 as-table:pt-0`}
+      >
+        {/* In the table the total has its own column: the lines say only what and how many. */}
+        <OrderItems items={order.items} prices="on-cards" />
+        {order.notes && <Notes notes={order.notes} />}
+      </div>
+      <Fulfilment order={order} />
+      <div
+        className={`${later} flex items-baseline justify-between gap-3 text-sm as-table:flex-col-reverse as-table:items-end as-table:justify-end as-table:gap-1`}
+      >
+        <span className="text-text-muted">
+          <span className="sr-only">Payment: </span>
+          {order.paymentMethod}
         </span>
-        <time dateTime={order.createdAt} className="block text-sm text-text-muted">
-          {formatDateTime(order.createdAt)}
-        </time>
-        <span className="block text-sm text-text-muted">{order.paymentMethod}</span>
-      </td>
-      <td className={`${cell} w-52 min-w-52`}>
-        <Customer order={order} />
-      </td>
-      <td className={`${cell} w-full min-w-52`}>
-        {/* The total has its own column: the lines say only what and how many. */}
-        <OrderItems items={order.items} prices={false} />
-        {order.notes && (
-          <div className="mt-2">
-            <Notes notes={order.notes} />
-          </div>
-        )}
-      </td>
-      <td className={`${cell} w-48 min-w-44`}>
-        <Fulfilment order={order} />
-      </td>
-      <td className={`${cell} text-right whitespace-nowrap`}>
         <Total order={order} />
-      </td>
-      <td className={`${cell} w-44`}>
-        {canManage ? <OrderStatusSelect order={order} hideLabel /> : <StatusBadge status={order.status} />}
-      </td>
-    </tr>
+      </div>
+      {canManage && (
+        <div
+          className={`${later} mt-auto border-t border-border pt-3 as-table:mt-0 as-table:border-0 as-table:pt-0`}
+        >
+          <OrderStatusSelect order={order} />
+        </div>
+      )}
+    </CardTableRow>
   );
 }
 
@@ -96,7 +69,10 @@ export function DeskOrderRow({ order, canManage }: DeskOrderProps) {
 function Customer({ order }: { order: AdminOrderView }) {
   return (
     <div className="flex min-w-0 flex-col text-sm">
-      <span className="text-base font-medium break-words">{order.customer.name}</span>
+      <span className="text-base font-medium break-words">
+        <span className="sr-only">Customer: </span>
+        {order.customer.name}
+      </span>
       {order.customer.email && <EmailText email={order.customer.email} className="text-text-muted" />}
       {order.phone && (
         <a

@@ -105,14 +105,17 @@ export function OrderTitle({
   );
 }
 
-/** What was ordered: how many of which sticker in which size, and (unless a column shows it) each line's price. */
+/**
+ * What was ordered: how many of which sticker in which size, and each line's price (`on-cards`: not in a table,
+ * where a column shows the total).
+ */
 export function OrderItems({
   items,
-  prices = true,
+  prices = 'always',
   className = '',
 }: {
   items: OrderLineView[];
-  prices?: boolean;
+  prices?: 'always' | 'on-cards';
   className?: string;
 }) {
   return (
@@ -123,7 +126,9 @@ export function OrderItems({
             <span className="tabular">{item.quantity} ×</span> {item.stickerName}{' '}
             <span className="text-text-muted">· {lineSizeLabel(item.size)}</span>
           </span>
-          {prices && <span className="shrink-0 tabular">{formatCents(item.lineTotalCents)}</span>}
+          <span className={`shrink-0 tabular ${prices === 'on-cards' ? 'as-table:hidden' : ''}`}>
+            {formatCents(item.lineTotalCents)}
+          </span>
         </li>
       ))}
     </ul>

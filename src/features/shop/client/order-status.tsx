@@ -49,14 +49,7 @@ const DRIVER_SET: readonly OrderStatus[] = ['claimed', 'in-progress'];
  * never offered; an order in one of them shows it (disabled) until the admin picks another. The change is sent
  * at once; the list follows from the server.
  */
-export function OrderStatusSelect({
-  order,
-  hideLabel = false,
-}: {
-  order: AdminOrderView;
-  /** In the table the column header says Status; the label is still read out. */
-  hideLabel?: boolean;
-}) {
+export function OrderStatusSelect({ order }: { order: AdminOrderView }) {
   const { shortId } = order;
   const id = useId();
   const hintId = `${id}-hint`;
@@ -75,7 +68,8 @@ export function OrderStatusSelect({
 
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-text-muted'}>
+      {/* In the orders table the column's header says Status: the label is only read out there. */}
+      <label htmlFor={id} className="text-sm font-medium text-text-muted as-table:sr-only">
         Status<span className="sr-only"> of order #{shortId}</span>
       </label>
       <select

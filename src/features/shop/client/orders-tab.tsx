@@ -4,23 +4,27 @@ import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { showErrorToast } from '~/client/lib/error-toast';
-import { useMediaQuery } from '~/client/lib/use-media-query';
 import type { OrderListView } from '~/features/shop/orders.constants';
 import { can } from '~/shared/permissions';
+import { CardTable, type CardTableColumn } from '~/client/components/ui/card-table';
 import { EmptyState, ListSkeleton, ListStates } from '~/client/components/ui/list-states';
 import { LoadMore } from '~/client/components/load-more';
 import type { Actor } from '~/shared/permissions';
-import { DeskOrderCard, DeskOrderRow } from './desk-order';
+import { DeskOrderRow } from './desk-order';
 import { OrderCardSkeleton } from './order-card';
 import { SegmentedChoice, type Choice } from './segmented-choice';
 import { useDeskOrders, useExportOrders } from './shop-admin.queries';
 import { TabSection } from '~/client/components/ui/tab-section';
 
-/** Wide enough for the table's six columns; below it orders are stacked cards. */
-const TABLE_QUERY = '(min-width: 1200px)';
-
-const headerCell =
-  'sticky top-[calc(5.25rem+env(safe-area-inset-top))] z-10 bg-surface px-4 py-3 text-left text-xs font-semibold tracking-wide text-text-muted uppercase';
+/** The table's columns, where there is room for all six (the dashboard's full width); below it, stacked cards. */
+const COLUMNS: CardTableColumn[] = [
+  { title: 'Order', width: 'auto' },
+  { title: 'Customer', width: 'minmax(10rem,12rem)' },
+  { title: 'Items', width: 'minmax(10rem,1fr)' },
+  { title: 'Fulfilment', width: 'minmax(10rem,12rem)' },
+  { title: 'Total', width: 'auto', align: 'end' },
+  { title: 'Status', width: 'auto' },
+];
 
 const VIEWS: Choice<OrderListView>[] = [
   { value: 'active', label: 'Active', Icon: Inbox },
@@ -46,7 +50,6 @@ export function OrdersTab({ actor }: { actor: Actor }) {
 
   const list = useDeskOrders(view);
   const orders = list.data?.items ?? [];
-  const wide = useMediaQuery(TABLE_QUERY);
   const canManage = can(actor, 'manage:orders');
   const listName = view === 'active' ? 'Active orders' : 'Archived orders';
   // New orders arrive live: the count is read out politely as it changes (an empty list says 0 as well).
@@ -85,39 +88,11 @@ export function OrdersTab({ actor }: { actor: Actor }) {
       >
         <div className="flex flex-col gap-3">
           {count}
-          {wide ? (
-            <div className="overflow-clip rounded-card border border-border bg-surface">
-              <table className="w-full border-collapse">
-                <caption className="sr-only">{listName}</caption>
-                <thead>
-                  <tr>
-                    {['Order', 'Customer', 'Items', 'Fulfilment'].map((name) => (
-                      <th key={name} scope="col" className={headerCell}>
-                        {name}
-                      </th>
-                    ))}
-                    <th scope="col" className={`${headerCell} text-right`}>
-                      Total
-                    </th>
-                    <th scope="col" className={headerCell}>
-                      Status
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {orders.map((order) => (
-                    <DeskOrderRow key={order.id} order={order} canManage={canManage} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : (
-            <ul aria-label={listName} className="grid items-stretch gap-3 md:grid-cols-2">
-              {orders.map((order) => (
-                <DeskOrderCard key={order.id} order={order} canManage={canManage} />
-              ))}
-            </ul>
-          )}
+          <CardTable label={listName} columns={COLUMNS} tableFrom="xl" twoCards="equal-height">
+            {orders.map((order) => (
+              <DeskOrderRow key={order.id} order={order} canManage={canManage} />
+            ))}
+          </CardTable>
           <LoadMore query={list} failedMessage="More orders could not be loaded." />
         </div>
       </ListStates>
