@@ -25,8 +25,9 @@ function coveredNow(): string[] {
       // Decoration that never takes a tap (the starry sky behind every page) covers nothing.
       getComputedStyle(el).pointerEvents !== 'none' &&
       !el.closest('header') &&
-      // A table's sticky head row: rows scroll under it, as under the page header (DESIGN.md, admin tables).
-      !el.closest('thead') &&
+      // A table's sticky head row (a CardTable's, as a table): rows scroll under it, as under the page header
+      // (DESIGN.md, admin tables).
+      !el.closest('thead, [data-card-table-head]') &&
       !el.closest('[data-sonner-toaster]') &&
       shown(el)
     );

@@ -52,6 +52,7 @@ export function CardTable({
       >
         <div
           aria-hidden
+          data-card-table-head
           className={`hidden ${TABLE_GRID} sticky top-[calc(5.25rem+env(safe-area-inset-top))] z-10 bg-surface px-4 py-3 text-xs font-semibold tracking-wide text-text-muted uppercase`}
         >
           {columns.map((column, index) => (

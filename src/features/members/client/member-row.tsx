@@ -111,20 +111,6 @@ export function MemberRow({
   );
 }
 
-/** A member's card in a list: an item, named by the member's name (`nameId`). */
-export function MemberArticle({ nameId, children }: { nameId: string; children: ReactNode }) {
-  return (
-    <li>
-      <article
-        aria-labelledby={nameId}
-        className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4"
-      >
-        {children}
-      </article>
-    </li>
-  );
-}
-
 /**
  * A term and its value: side by side on a card; in the table only the value shows (the column's header names
  * it), `muted` there beside the names.

@@ -3,7 +3,8 @@ import { memberActionRefusal } from '~/shared/permissions';
 import type { Actor } from '~/shared/permissions';
 import { SearchField } from '~/client/components/ui/search-field';
 import { EditRolesToggle } from './member-actions';
-import { MemberArticle, MemberIdentity, type MemberEntryProps } from './member-row';
+import { CardTableRow } from '~/client/components/ui/card-table';
+import { MemberIdentity, type MemberEntryProps } from './member-row';
 import { MemberList } from './member-list';
 import { RoleBadges } from './role-badges';
 import { RoleEditor } from './role-editor';
@@ -31,7 +32,7 @@ export function RolesTab({ actor }: { actor: Actor }) {
 function RoleRow({ member, actor, editing, onToggleEditing }: MemberEntryProps) {
   const nameId = useId();
   return (
-    <MemberArticle nameId={nameId}>
+    <CardTableRow labelledBy={nameId}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <MemberIdentity member={member} nameId={nameId} className="min-w-0 flex-1 items-center" />
         <div className="sm:max-w-[45%]">
@@ -47,6 +48,6 @@ function RoleRow({ member, actor, editing, onToggleEditing }: MemberEntryProps) 
         </div>
       </div>
       {editing && <RoleEditor member={member} actor={actor} onSaved={onToggleEditing} divided />}
-    </MemberArticle>
+    </CardTableRow>
   );
 }
