@@ -1,4 +1,11 @@
-import { test as base, expect, type Browser, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import type { MemberPage } from '~/features/members/members.schema';
 import type { EconomySettingsResponse } from '~/features/economy/economy.schema';
 import type { Role } from '~/shared/permissions';
@@ -111,12 +118,13 @@ async function expectSuccessToast(page: Page, title: string) {
 
 /**
  * Sizes that cross, both ways, where the Members tab turns from cards into a table (a 1200 px window): a window
- * made narrower and wider again, then a phone; each story ends back at its project's size.
+ * made narrower and wider again, then a phone, then back at the page's size (read before the first resize).
  */
-const ACROSS_THE_TABLE_WIDTH = [
+const sizesAcrossTheTableWidth = (page: Page) => [
   { width: 800, height: 800 },
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
+  page.viewportSize()!,
 ];
 
 /** Resizes the page, then waits two frames: by then the page has answered its media and container queries. */
@@ -144,6 +152,20 @@ async function openMembersTab(page: Page) {
   const bonus = page.waitForResponse((response) => response.url().endsWith('/api/economy/weekly-bonus'));
   await openTab(page, 'members');
   if (((await (await bonus).json()) as { awarded: boolean }).awarded) await dismissWeeklyBonus(page);
+}
+
+/** A new member, registered, and their entry in the Members tab, found by e-mail. */
+async function newMemberInMembersTab(
+  ownerPage: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  label: string,
+) {
+  const member = uniqueMember(testInfo, label);
+  await registerByApi(request, testInfo, member);
+  await openMembersTab(ownerPage);
+  const entry = await search(ownerPage, 'Search members', member.email, member);
+  return { member, entry };
 }
 
 const dashboardTabs = (page: Page) =>
@@ -331,18 +353,15 @@ test.describe('Admin dashboard', () => {
     ownerPage,
     request,
   }, testInfo) => {
-    const member = uniqueMember(testInfo, 'Resized Reader');
-    await registerByApi(request, testInfo, member);
-    const projectSize = ownerPage.viewportSize()!;
-    await openMembersTab(ownerPage);
-    const entry = await search(ownerPage, 'Search members', member.email, member);
+    const sizes = sizesAcrossTheTableWidth(ownerPage);
+    const { member, entry } = await newMemberInMembersTab(ownerPage, request, testInfo, 'Resized Reader');
     await entry.getByRole('button', { name: 'Message', exact: true }).click();
     const dialog = ownerPage.getByRole('dialog', { name: `Message ${member.fullName}` });
     const message = dialog.getByRole('textbox', { name: 'Message' });
     await message.fill('Your order is ready at the front desk.');
 
     // The entry behind the dialog turns from a card into a table row and back; the dialog and its text stay.
-    for (const size of [...ACROSS_THE_TABLE_WIDTH, projectSize]) {
+    for (const size of sizes) {
       await resize(ownerPage, size);
       await expect(dialog).toBeVisible();
       await expect(message).toHaveValue('Your order is ready at the front desk.');
@@ -359,11 +378,8 @@ test.describe('Admin dashboard', () => {
     ownerPage,
     request,
   }, testInfo) => {
-    const member = uniqueMember(testInfo, 'Resized Driver');
-    await registerByApi(request, testInfo, member);
-    const projectSize = ownerPage.viewportSize()!;
-    await openMembersTab(ownerPage);
-    const entry = await search(ownerPage, 'Search members', member.email, member);
+    const sizes = sizesAcrossTheTableWidth(ownerPage);
+    const { member, entry } = await newMemberInMembersTab(ownerPage, request, testInfo, 'Resized Driver');
     await entry.getByRole('button', { name: `Edit Roles for ${member.fullName}` }).click();
     const roles = ownerPage.getByRole('form', { name: `Roles for ${member.fullName}` });
     const driver = roles.getByRole('checkbox', { name: 'Driver' });
@@ -371,7 +387,7 @@ test.describe('Admin dashboard', () => {
     await driver.click();
     await expect(driver).toBeChecked();
 
-    for (const size of [...ACROSS_THE_TABLE_WIDTH, projectSize]) {
+    for (const size of sizes) {
       await resize(ownerPage, size);
       await expect(driver).toBeChecked();
       await expect(save).toBeEnabled();
