@@ -50,25 +50,30 @@ export default defineConfig({
   ...baseConfig,
   workers: 2,
   use: { ...baseConfig.use, baseURL },
-  // Stories tagged @shared-state change what every member sees (the delivery fee, the menu, the built service
-  // worker) or how the Owner signs in (two-factor on): they run after all the others, one at a time (one worker),
-  // so no other story meets a half-changed shop, or signs the Owner in while a code is asked for.
+  // Every story runs at phone size, as most members use the app. Stories tagged @desktop check a layout that
+  // changes with the width (the header's tabs, the inbox's panes, keyboard or touch, accessibility at each size),
+  // so they run at desktop size too; a story that resizes the window itself needs no second run.
+  //
+  // Stories tagged @shared-state change what every member sees (the delivery fee, the menu, the weekly bonus, the
+  // built service worker) or how the Owner signs in (two-factor on): they run after all the others, one at a
+  // time (one worker), so no other story meets a half-changed shop, or signs the Owner in while a code is asked for.
   projects: [
-    { name: 'phone', grepInvert: /@shared-state/, use: phone },
-    { name: 'desktop', grepInvert: /@shared-state/, use: desktop },
+    // Signs the Owner in once and keeps the session for every story acting as the Owner (tests/e2e/fixtures.ts).
+    { name: 'owner-session', testMatch: /owner\.setup\.ts$/ },
+    { name: 'phone', grepInvert: /@shared-state/, dependencies: ['owner-session'], use: phone },
+    {
+      name: 'desktop',
+      grep: /@desktop/,
+      grepInvert: /@shared-state/,
+      dependencies: ['owner-session'],
+      use: desktop,
+    },
     {
       name: 'phone-shared-state',
       grep: /@shared-state/,
       dependencies: ['phone', 'desktop'],
       workers: 1,
       use: phone,
-    },
-    {
-      name: 'desktop-shared-state',
-      grep: /@shared-state/,
-      dependencies: ['phone-shared-state'],
-      workers: 1,
-      use: desktop,
     },
   ],
   webServer: [

@@ -8,6 +8,7 @@ import {
   skipWelcomeDialogs,
   test,
   uniqueMember,
+  DESKTOP_TOO,
 } from './fixtures';
 
 /**
@@ -79,7 +80,7 @@ async function newMemberPage(page: Page, testInfo: TestInfo, label: string) {
   return user!;
 }
 
-test.describe('Accessibility', () => {
+test.describe('Accessibility', DESKTOP_TOO, () => {
   test('a visitor meets no serious accessibility barrier on the public pages and the welcome dialogs', async ({
     page,
   }) => {

@@ -11,6 +11,7 @@ import {
   skipWelcomeDialogs,
   uniqueMember,
   type Member,
+  DESKTOP_TOO,
 } from './fixtures';
 
 const MEMBER_TABS = ['Feed', 'Menu', 'Leaders', 'Missions', 'Rewards', 'Inbox'];
@@ -403,69 +404,70 @@ test.describe('Sign in', () => {
 });
 
 test.describe('Header and guards', () => {
-  test('a member finds their way with the header, sees their level and cart, and logs out', async ({
-    page,
-    request,
-  }, testInfo) => {
-    const member = uniqueMember(testInfo, 'Header Member');
-    await registerByApi(request, testInfo, member);
-    const { user } = await signInByApi(page.request, testInfo, member);
-    const cartKey = `vault.cart.${user!.id}`;
+  test(
+    'a member finds their way with the header, sees their level and cart, and logs out',
+    DESKTOP_TOO,
+    async ({ page, request }, testInfo) => {
+      const member = uniqueMember(testInfo, 'Header Member');
+      await registerByApi(request, testInfo, member);
+      const { user } = await signInByApi(page.request, testInfo, member);
+      const cartKey = `vault.cart.${user!.id}`;
 
-    await page.goto('/feed');
-    // The shop writes the cart; the header adds up its quantities.
-    await page.evaluate(
-      (key) => localStorage.setItem(key, JSON.stringify([{ quantity: 2 }, { quantity: 3 }])),
-      cartKey,
-    );
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Community Feed', level: 1 })).toBeVisible();
-    await expect(page.getByPlaceholder('Search posts or users...')).toBeVisible();
-    expect(await headerTabNames(page, testInfo)).toEqual(MEMBER_TABS);
-    await expect(page.getByText('Level 1', { exact: true })).toBeVisible();
-    // A new member's first page claims the weekly login bonus (+10 XP).
-    await expect(page.getByRole('progressbar', { name: 'Level 1 progress' })).toHaveAttribute(
-      'aria-valuenow',
-      '10',
-    );
-    const cart = page.getByRole('link', { name: 'Cart, 5 items' });
-    await expect(cart).toHaveText('5');
-    await expect(cart).toHaveAttribute('href', '/cart');
-    // The avatar opens the member's own pages.
-    await page.getByRole('button', { name: 'Your profile' }).click();
-    await expect(page.getByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
-    await expect(page.getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
-      'href',
-      '/account',
-    );
-    await page.keyboard.press('Escape');
+      await page.goto('/feed');
+      // The shop writes the cart; the header adds up its quantities.
+      await page.evaluate(
+        (key) => localStorage.setItem(key, JSON.stringify([{ quantity: 2 }, { quantity: 3 }])),
+        cartKey,
+      );
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Community Feed', level: 1 })).toBeVisible();
+      await expect(page.getByPlaceholder('Search posts or users...')).toBeVisible();
+      expect(await headerTabNames(page, testInfo)).toEqual(MEMBER_TABS);
+      await expect(page.getByText('Level 1', { exact: true })).toBeVisible();
+      // A new member's first page claims the weekly login bonus (+10 XP).
+      await expect(page.getByRole('progressbar', { name: 'Level 1 progress' })).toHaveAttribute(
+        'aria-valuenow',
+        '10',
+      );
+      const cart = page.getByRole('link', { name: 'Cart, 5 items' });
+      await expect(cart).toHaveText('5');
+      await expect(cart).toHaveAttribute('href', '/cart');
+      // The avatar opens the member's own pages.
+      await page.getByRole('button', { name: 'Your profile' }).click();
+      await expect(page.getByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+      await expect(page.getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
+        'href',
+        '/account',
+      );
+      await page.keyboard.press('Escape');
 
-    // Go to Leaders through the tabs (the menu on a phone); the current tab is marked.
-    if (isPhone(testInfo)) {
-      await page.getByRole('button', { name: 'Navigation, Feed' }).click();
-      await page.getByRole('menuitem', { name: 'Leaders' }).click();
-      await expect(page.getByRole('button', { name: 'Navigation, Leaders' })).toBeVisible();
-    } else {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaders' }).click();
-      await expect(
-        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaders' }),
-      ).toHaveAttribute('aria-current', 'page');
-    }
-    await expect(page).toHaveURL('/leaderboard');
-    await expect(page.getByRole('heading', { name: 'Leaderboard', level: 1 })).toBeVisible();
+      // Go to Leaders through the tabs (the menu on a phone); the current tab is marked.
+      if (isPhone(testInfo)) {
+        await page.getByRole('button', { name: 'Navigation, Feed' }).click();
+        await page.getByRole('menuitem', { name: 'Leaders' }).click();
+        await expect(page.getByRole('button', { name: 'Navigation, Leaders' })).toBeVisible();
+      } else {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaders' }).click();
+        await expect(
+          page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaders' }),
+        ).toHaveAttribute('aria-current', 'page');
+      }
+      await expect(page).toHaveURL('/leaderboard');
+      await expect(page.getByRole('heading', { name: 'Leaderboard', level: 1 })).toBeVisible();
 
-    await page.getByRole('link', { name: 'Sticker Menu' }).click();
-    await expect(page).toHaveURL('/menu');
-    await expect(page.getByRole('heading', { name: 'MENU', level: 1 })).toBeVisible();
+      await page.getByRole('link', { name: 'Sticker Menu' }).click();
+      await expect(page).toHaveURL('/menu');
+      await expect(page.getByRole('heading', { name: 'MENU', level: 1 })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await expectToast(page, 'Logged out', 'See you soon!');
-    await expect(page).toHaveURL('/login');
-    await page.goto('/feed');
-    await expect(page).toHaveURL('/login');
-    // The cart is kept on the device only while its member is signed in.
-    expect(await page.evaluate((key) => localStorage.getItem(key), cartKey)).toBeNull();
-  });
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await expectToast(page, 'Logged out', 'See you soon!');
+      await expect(page).toHaveURL('/login');
+      await page.goto('/feed');
+      await expect(page).toHaveURL('/login');
+      // The cart is kept on the device only while its member is signed in.
+      expect(await page.evaluate((key) => localStorage.getItem(key), cartKey)).toBeNull();
+    },
+  );
 
   test('a visitor opening a members-only page is sent to sign in, after the Loading Vault screen', async ({
     page,
@@ -549,7 +551,7 @@ test.describe('Static pages', () => {
   }
 });
 
-test.describe('Layouts', () => {
+test.describe('Layouts', DESKTOP_TOO, () => {
   test('the header fits a 360 px phone with its tabs in a menu, and a desktop with tabs in a row', async ({
     page,
     request,

@@ -1,13 +1,16 @@
+import path from 'node:path';
 import {
   test as base,
   expect,
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type Locator,
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import type { SessionResponse } from '~/shared/session';
+import type { SessionResponse, SessionUser } from '~/shared/session';
+import type { Role } from '~/shared/permissions';
 import type { TwoFactorSetupResponse } from '~/features/accounts/accounts.schema';
 import { appCode } from '~/server/testing/app-code';
 import { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD, demoMembers } from './support/server-env';
@@ -193,46 +196,101 @@ export async function smallTargets(scope: Locator): Promise<string[]> {
   );
 }
 
+/** Runs at desktop size too (playwright.config.ts): for a story whose subject is a layout that changes with the width. */
+export const DESKTOP_TOO = { tag: '@desktop' };
 /**
- * Stories that need the Owner's API (roles, order statuses) share one signed-in session per worker: sign-in is
- * limited to 5 a minute per account, and several specs act as the Owner.
+ * Runs after all other stories, one at a time (playwright.config.ts): for a story that changes what every member
+ * sees (a shop setting, the menu, the built service worker) or how the Owner signs in. Each use says why.
  */
-export const test = base.extend<{ ownerPage: Page }, { ownerApi: APIRequestContext }>({
+export const SHARED_STATE = { tag: '@shared-state' };
+
+/**
+ * The Owner's signed-in browser state, written once per run by the owner-session setup project
+ * (tests/e2e/owner.setup.ts): every story acting as the Owner reuses that one session, so none signs the Owner in
+ * (sign-in is limited to 5 a minute per account).
+ */
+export const OWNER_STATE = path.join(import.meta.dirname, '../../test-results/.auth/owner.json');
+
+/** A person in a story: their page in a browser of their own, at the project's size, signed in. */
+export interface Person {
+  page: Page;
+  /** The page's API client, sharing its cookies. */
+  request: APIRequestContext;
+  member: Member;
+  user: SessionUser;
+}
+
+export interface NewMemberOptions {
+  /** Roles to hold besides Member, given by the Owner through the Roles tab's API before the first page opens. */
+  roles?: Role[];
+}
+
+/** Options of a browser context at the project's size, as the built-in `page` fixture gets them. */
+function projectContextOptions(testInfo: TestInfo) {
+  const { baseURL, viewport, isMobile, hasTouch, reducedMotion } = testInfo.project.use;
+  return { baseURL, viewport, isMobile, hasTouch, reducedMotion };
+}
+
+/**
+ * Browser stories take everyone they need from here:
+ * - `newMember(label, { roles })`: a member nobody else uses, registered and signed in through the public API in
+ *   a browser of their own, past the welcome dialogs; with `roles`, staff (the Owner gives them first). Closed
+ *   after the story.
+ * - `ownerApi` / `ownerPage`: the Owner's API client and dashboard page, from the run's one Owner session.
+ * No story signs in through the sign-in page except the stories about signing in.
+ */
+export const test = base.extend<
+  { newMember: (label: string, options?: NewMemberOptions) => Promise<Person>; ownerPage: Page },
+  { ownerApi: APIRequestContext }
+>({
   ownerApi: [
     async ({ playwright }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL!;
-      const owner = await playwright.request.newContext({ baseURL });
-      let response = await owner.post('/api/accounts/login', {
-        headers: { Origin: new URL(baseURL).origin },
-        data: { email: demoMembers.owner, password: E2E_DEMO_PASSWORD, rememberMe: false },
+      const owner = await playwright.request.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+        storageState: OWNER_STATE,
       });
-      if (response.status() === 429) {
-        // Another spec has just used the Owner's sign-ins for this minute.
-        await new Promise((resolve) => setTimeout(resolve, 61_000));
-        response = await owner.post('/api/accounts/login', {
-          headers: { Origin: new URL(baseURL).origin },
-          data: { email: demoMembers.owner, password: E2E_DEMO_PASSWORD, rememberMe: false },
-        });
-      }
-      expect(response.status(), await response.text()).toBe(200);
       await use(owner);
       await owner.dispose();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker' },
   ],
-  /** The Owner's dashboard in a browser of its own (the project's size), with the worker's shared Owner session. */
-  ownerPage: async ({ browser, ownerApi }, use, testInfo) => {
-    const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
+  ownerPage: async ({ browser }, use, testInfo) => {
     const context = await browser.newContext({
-      baseURL,
-      viewport,
-      isMobile,
-      hasTouch,
-      storageState: await ownerApi.storageState(),
+      ...projectContextOptions(testInfo),
+      storageState: OWNER_STATE,
     });
     const page = await context.newPage();
     await skipWelcomeDialogs(page);
     await use(page);
     await context.close();
   },
+  newMember: async ({ browser, ownerApi }, use, testInfo) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (label, { roles = [] } = {}) => {
+      const context = await browser.newContext(projectContextOptions(testInfo));
+      contexts.push(context);
+      const page = await context.newPage();
+      await skipWelcomeDialogs(page);
+      const member = uniqueMember(testInfo, label);
+      await registerByApi(page.request, testInfo, member);
+      const { user } = await signInByApi(page.request, testInfo, member);
+      if (roles.length > 0) await setRolesByApi(ownerApi, testInfo, user!.id, ['Member', ...roles]);
+      return { page, request: page.request, member, user: { ...user!, roles: ['Member', ...roles] } };
+    });
+    for (const context of contexts) await context.close();
+  },
 });
+
+/** Sets a member's roles with the Owner's session, as the Roles tab does. */
+export async function setRolesByApi(
+  ownerApi: APIRequestContext,
+  testInfo: TestInfo,
+  memberId: string,
+  roles: Role[],
+): Promise<void> {
+  const response = await ownerApi.put(`/api/admin/members/${memberId}/roles`, {
+    headers: { Origin: originOf(testInfo) },
+    data: { roles },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

@@ -10,6 +10,7 @@ import {
   registerByApi,
   signInByApi,
   uniqueMember,
+  DESKTOP_TOO,
 } from './fixtures';
 
 const WEEKLY_BONUS = 'You earned +10 XP and +10 Coins for your weekly login!';
@@ -74,129 +75,133 @@ async function sendFromComposer(page: Page, testInfo: TestInfo, text: string) {
 }
 
 test.describe('Inbox', () => {
-  test('a member with an empty inbox finds another through New Message; leaving without a word lists nothing; the first message reaches the other live, unread, and they reply, live too', async ({
-    browser,
-  }, testInfo) => {
-    const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Sender');
-    const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Replier');
+  test(
+    'a member with an empty inbox finds another through New Message; leaving without a word lists nothing; the first message reaches the other live, unread, and they reply, live too',
+    DESKTOP_TOO,
+    async ({ browser }, testInfo) => {
+      const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Sender');
+      const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Replier');
 
-    await openInbox(ben);
-    await expect(ben.page.getByText('No conversations found.')).toBeVisible();
-    if (!isPhone(testInfo)) {
-      await expect(ben.page.getByRole('heading', { name: 'Your Messages' })).toBeVisible();
-      await expect(ben.page.getByText('Select a conversation to start chatting.')).toBeVisible();
-    }
+      await openInbox(ben);
+      await expect(ben.page.getByText('No conversations found.')).toBeVisible();
+      if (!isPhone(testInfo)) {
+        await expect(ben.page.getByRole('heading', { name: 'Your Messages' })).toBeVisible();
+        await expect(ben.page.getByText('Select a conversation to start chatting.')).toBeVisible();
+      }
 
-    // Ana's inbox is empty too: its one next step starts a conversation.
-    await openInbox(ana);
-    await expect(ana.page.getByText('No conversations found.')).toBeVisible();
-    await ana.page.getByRole('button', { name: 'Start a Conversation' }).click();
-    const dialog = ana.page.getByRole('dialog', { name: 'New Message' });
-    await expect(dialog.getByText('Type a name to find a member.')).toBeVisible();
-    await dialog.getByRole('searchbox', { name: 'Search members' }).fill(ben.user.fullName.toUpperCase());
-    const found = dialog.getByRole('list', { name: 'Members found' }).getByRole('button');
-    await expect(found).toHaveText([ben.user.fullName]);
-    await ana.page.screenshot({ path: testInfo.outputPath('new-message.png'), fullPage: true });
-    await found.click();
-    await expect(ana.page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
-    await expect(ana.page.getByRole('heading', { name: ben.user.fullName })).toBeVisible();
-    await expect(ana.page.getByText('No messages yet. Say hello!')).toBeVisible();
-    // Leaving without sending leaves no empty conversation behind, for either of them.
-    await ana.page.goto('/inbox');
-    await expect(ana.page.getByText('No conversations found.')).toBeVisible();
-    await ana.page.screenshot({ path: testInfo.outputPath('inbox-empty.png'), fullPage: true });
-    await expect(ben.page.getByText('No conversations found.')).toBeVisible();
+      // Ana's inbox is empty too: its one next step starts a conversation.
+      await openInbox(ana);
+      await expect(ana.page.getByText('No conversations found.')).toBeVisible();
+      await ana.page.getByRole('button', { name: 'Start a Conversation' }).click();
+      const dialog = ana.page.getByRole('dialog', { name: 'New Message' });
+      await expect(dialog.getByText('Type a name to find a member.')).toBeVisible();
+      await dialog.getByRole('searchbox', { name: 'Search members' }).fill(ben.user.fullName.toUpperCase());
+      const found = dialog.getByRole('list', { name: 'Members found' }).getByRole('button');
+      await expect(found).toHaveText([ben.user.fullName]);
+      await ana.page.screenshot({ path: testInfo.outputPath('new-message.png'), fullPage: true });
+      await found.click();
+      await expect(ana.page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
+      await expect(ana.page.getByRole('heading', { name: ben.user.fullName })).toBeVisible();
+      await expect(ana.page.getByText('No messages yet. Say hello!')).toBeVisible();
+      // Leaving without sending leaves no empty conversation behind, for either of them.
+      await ana.page.goto('/inbox');
+      await expect(ana.page.getByText('No conversations found.')).toBeVisible();
+      await ana.page.screenshot({ path: testInfo.outputPath('inbox-empty.png'), fullPage: true });
+      await expect(ben.page.getByText('No conversations found.')).toBeVisible();
 
-    // A member's profile opens the same conversation.
-    await ana.page.goto(`/profile/${ben.user.id}`);
-    await ana.page.getByRole('button', { name: 'Message', exact: true }).click();
-    await expect(ana.page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
-    await expect(ana.page.getByText('No messages yet. Say hello!')).toBeVisible();
-    await sendFromComposer(ana.page, testInfo, 'Hi Ben, <b>welcome</b>!');
-    await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveText([
-      /^You: Hi Ben, <b>welcome<\/b>!/,
-    ]);
+      // A member's profile opens the same conversation.
+      await ana.page.goto(`/profile/${ben.user.id}`);
+      await ana.page.getByRole('button', { name: 'Message', exact: true }).click();
+      await expect(ana.page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
+      await expect(ana.page.getByText('No messages yet. Say hello!')).toBeVisible();
+      await sendFromComposer(ana.page, testInfo, 'Hi Ben, <b>welcome</b>!');
+      await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveText([
+        /^You: Hi Ben, <b>welcome<\/b>!/,
+      ]);
 
-    // Ben's open inbox lists it at once, unread, without a reload.
-    const row = conversationRow(ben.page, ana.user.fullName);
-    await expect(row).toBeVisible();
-    await expect(row.getByLabel('1 unread')).toBeVisible();
-    await expect(row).toContainText('Hi Ben, <b>welcome</b>!');
-    // The header counts it too: on the Inbox tab, or on the phone's menu button.
-    const headerUnread = isPhone(testInfo)
-      ? ben.page.getByRole('button', { name: /^Navigation, Inbox, 1 unread in Inbox$/ })
-      : ben.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox 1 unread' });
-    await expect(headerUnread).toBeVisible();
-    await row.click();
-    const benThread = thread(ben.page, ana.user.fullName);
-    await expect(benThread.getByRole('listitem')).toHaveText([/^Them: Hi Ben, <b>welcome<\/b>!/]);
-    // Text stays text: nothing of it became markup.
-    await expect(benThread.locator('b')).toHaveCount(0);
-    if (!isPhone(testInfo)) await expect(row.getByLabel('1 unread')).toHaveCount(0);
-    await expect(headerUnread).toHaveCount(0);
+      // Ben's open inbox lists it at once, unread, without a reload.
+      const row = conversationRow(ben.page, ana.user.fullName);
+      await expect(row).toBeVisible();
+      await expect(row.getByLabel('1 unread')).toBeVisible();
+      await expect(row).toContainText('Hi Ben, <b>welcome</b>!');
+      // The header counts it too: on the Inbox tab, or on the phone's menu button.
+      const headerUnread = isPhone(testInfo)
+        ? ben.page.getByRole('button', { name: /^Navigation, Inbox, 1 unread in Inbox$/ })
+        : ben.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox 1 unread' });
+      await expect(headerUnread).toBeVisible();
+      await row.click();
+      const benThread = thread(ben.page, ana.user.fullName);
+      await expect(benThread.getByRole('listitem')).toHaveText([/^Them: Hi Ben, <b>welcome<\/b>!/]);
+      // Text stays text: nothing of it became markup.
+      await expect(benThread.locator('b')).toHaveCount(0);
+      if (!isPhone(testInfo)) await expect(row.getByLabel('1 unread')).toHaveCount(0);
+      await expect(headerUnread).toHaveCount(0);
 
-    await sendFromComposer(ben.page, testInfo, 'Thanks Ana!');
-    await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveText([
-      /^You: Hi Ben/,
-      /^Them: Thanks Ana!/,
-    ]);
+      await sendFromComposer(ben.page, testInfo, 'Thanks Ana!');
+      await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveText([
+        /^You: Hi Ben/,
+        /^Them: Thanks Ana!/,
+      ]);
 
-    // The conversation has a real address: a reload opens it again.
-    await ana.page.reload();
-    await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveCount(2);
+      // The conversation has a real address: a reload opens it again.
+      await ana.page.reload();
+      await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveCount(2);
 
-    // Someone else's conversation does not exist for a third member.
-    const cleo = await memberOnOwnDevice(browser, testInfo, 'Cleo Outsider');
-    await cleo.page.goto(new URL(ana.page.url()).pathname);
-    await expect(cleo.page.getByText('This conversation does not exist.')).toBeVisible();
-    await expect(cleo.page.getByText('Thanks Ana!')).toHaveCount(0);
-  });
+      // Someone else's conversation does not exist for a third member.
+      const cleo = await memberOnOwnDevice(browser, testInfo, 'Cleo Outsider');
+      await cleo.page.goto(new URL(ana.page.url()).pathname);
+      await expect(cleo.page.getByText('This conversation does not exist.')).toBeVisible();
+      await expect(cleo.page.getByText('Thanks Ana!')).toHaveCount(0);
+    },
+  );
 
-  test('on a keyboard Enter sends and Shift+Enter adds a line; on a touch screen Enter adds a line and Send sends; empty text sends nothing', async ({
-    browser,
-  }, testInfo) => {
-    const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Typist');
-    const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Reader');
-    const id = await messageByApi(ana, testInfo, ben.user.id);
-    await openInbox(ana, `/inbox/${id}`);
-    const input = composer(ana.page);
-    const messages = thread(ana.page, ben.user.fullName).getByRole('listitem');
-    const send = ana.page.getByRole('button', { name: 'Send', exact: true });
+  test(
+    'on a keyboard Enter sends and Shift+Enter adds a line; on a touch screen Enter adds a line and Send sends; empty text sends nothing',
+    DESKTOP_TOO,
+    async ({ browser }, testInfo) => {
+      const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Typist');
+      const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Reader');
+      const id = await messageByApi(ana, testInfo, ben.user.id);
+      await openInbox(ana, `/inbox/${id}`);
+      const input = composer(ana.page);
+      const messages = thread(ana.page, ben.user.fullName).getByRole('listitem');
+      const send = ana.page.getByRole('button', { name: 'Send', exact: true });
 
-    // Only spaces: Enter and Send do nothing.
-    await input.fill('   ');
-    await expect(send).toBeDisabled();
-    if (!isPhone(testInfo)) {
-      await input.press('Enter');
-      await expect(input).toHaveValue('   ');
-    }
+      // Only spaces: Enter and Send do nothing.
+      await input.fill('   ');
+      await expect(send).toBeDisabled();
+      if (!isPhone(testInfo)) {
+        await input.press('Enter');
+        await expect(input).toHaveValue('   ');
+      }
 
-    await input.fill('');
-    await input.pressSequentially('first line');
-    if (isPhone(testInfo)) {
-      await input.press('Enter');
-      await input.pressSequentially('second line');
-      await expect(input).toHaveValue('first line\nsecond line');
-      await expect(messages).toHaveCount(0);
-      await send.click();
-    } else {
-      await input.press('Shift+Enter');
-      await input.pressSequentially('second line');
-      await expect(input).toHaveValue('first line\nsecond line');
-      await expect(messages).toHaveCount(0);
-      await input.press('Enter');
-    }
-    await expect(input).toHaveValue('');
-    await expect(messages).toHaveCount(1);
-    await expect(messages.first().locator('p')).toHaveText('You: first line\nsecond line');
+      await input.fill('');
+      await input.pressSequentially('first line');
+      if (isPhone(testInfo)) {
+        await input.press('Enter');
+        await input.pressSequentially('second line');
+        await expect(input).toHaveValue('first line\nsecond line');
+        await expect(messages).toHaveCount(0);
+        await send.click();
+      } else {
+        await input.press('Shift+Enter');
+        await input.pressSequentially('second line');
+        await expect(input).toHaveValue('first line\nsecond line');
+        await expect(messages).toHaveCount(0);
+        await input.press('Enter');
+      }
+      await expect(input).toHaveValue('');
+      await expect(messages).toHaveCount(1);
+      await expect(messages.first().locator('p')).toHaveText('You: first line\nsecond line');
 
-    // Over the limit: a clear error, and nothing is sent.
-    await input.fill('x'.repeat(2001));
-    await expect(ana.page.getByText('Messages can be at most 2,000 characters.')).toBeVisible();
-    await expect(send).toBeDisabled();
-    if (!isPhone(testInfo)) await input.press('Enter');
-    await expect(messages).toHaveCount(1);
-  });
+      // Over the limit: a clear error, and nothing is sent.
+      await input.fill('x'.repeat(2001));
+      await expect(ana.page.getByText('Messages can be at most 2,000 characters.')).toBeVisible();
+      await expect(send).toBeDisabled();
+      if (!isPhone(testInfo)) await input.press('Enter');
+      await expect(messages).toHaveCount(1);
+    },
+  );
 
   test('a member finds a conversation by the other party’s name', async ({ browser }, testInfo) => {
     const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Seeker');
@@ -254,38 +259,40 @@ test.describe('Inbox', () => {
     await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveText([/Fresh start/]);
   });
 
-  test('on a phone one pane shows at a time with a way back; on a desktop the list and the thread sit side by side', async ({
-    browser,
-  }, testInfo) => {
-    const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Navigator');
-    const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Pane');
-    await messageByApi(ben, testInfo, ana.user.id, 'Pane test');
-    await openInbox(ana);
-    const list = conversationsList(ana.page);
-    const empty = ana.page.getByRole('heading', { name: 'Your Messages' });
+  test(
+    'on a phone one pane shows at a time with a way back; on a desktop the list and the thread sit side by side',
+    DESKTOP_TOO,
+    async ({ browser }, testInfo) => {
+      const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Navigator');
+      const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Pane');
+      await messageByApi(ben, testInfo, ana.user.id, 'Pane test');
+      await openInbox(ana);
+      const list = conversationsList(ana.page);
+      const empty = ana.page.getByRole('heading', { name: 'Your Messages' });
 
-    if (isPhone(testInfo)) {
-      await expect(list).toBeVisible();
-      await expect(empty).toBeHidden();
-      await conversationRow(ana.page, ben.user.fullName).click();
-      await expect(thread(ana.page, ben.user.fullName)).toBeVisible();
-      await expect(list).toBeHidden();
-      // The page fits the screen: the thread scrolls inside, the page itself does not.
-      expect(await ana.page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(844);
-      await ana.page.getByRole('link', { name: 'Back to conversations' }).click();
-      await expect(ana.page).toHaveURL('/inbox');
-      await expect(list).toBeVisible();
-      await expect(thread(ana.page, ben.user.fullName)).toHaveCount(0);
-    } else {
-      await expect(list).toBeVisible();
-      await expect(empty).toBeVisible();
-      await conversationRow(ana.page, ben.user.fullName).click();
-      await expect(thread(ana.page, ben.user.fullName)).toBeVisible();
-      await expect(list).toBeVisible();
-      await expect(conversationRow(ana.page, ben.user.fullName)).toHaveAttribute('aria-current', 'page');
-      await expect(ana.page.getByRole('link', { name: 'Back to conversations' })).toBeHidden();
-    }
-  });
+      if (isPhone(testInfo)) {
+        await expect(list).toBeVisible();
+        await expect(empty).toBeHidden();
+        await conversationRow(ana.page, ben.user.fullName).click();
+        await expect(thread(ana.page, ben.user.fullName)).toBeVisible();
+        await expect(list).toBeHidden();
+        // The page fits the screen: the thread scrolls inside, the page itself does not.
+        expect(await ana.page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(844);
+        await ana.page.getByRole('link', { name: 'Back to conversations' }).click();
+        await expect(ana.page).toHaveURL('/inbox');
+        await expect(list).toBeVisible();
+        await expect(thread(ana.page, ben.user.fullName)).toHaveCount(0);
+      } else {
+        await expect(list).toBeVisible();
+        await expect(empty).toBeVisible();
+        await conversationRow(ana.page, ben.user.fullName).click();
+        await expect(thread(ana.page, ben.user.fullName)).toBeVisible();
+        await expect(list).toBeVisible();
+        await expect(conversationRow(ana.page, ben.user.fullName)).toHaveAttribute('aria-current', 'page');
+        await expect(ana.page.getByRole('link', { name: 'Back to conversations' })).toBeHidden();
+      }
+    },
+  );
 
   test('an admin messages a member from the Members tab; the member sees the Admin Team, never the admin’s name', async ({
     browser,

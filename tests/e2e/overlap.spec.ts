@@ -1,6 +1,14 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import type { SessionResponse } from '~/shared/session';
-import { originOf, registerByApi, signInByApi, skipWelcomeDialogs, test, uniqueMember } from './fixtures';
+import {
+  originOf,
+  registerByApi,
+  signInByApi,
+  skipWelcomeDialogs,
+  test,
+  uniqueMember,
+  DESKTOP_TOO,
+} from './fixtures';
 
 /**
  * Every floating (fixed or sticky) control on the page that takes taps, but the sticky header and what is in it, a table's sticky
@@ -73,7 +81,7 @@ async function expectNothingCovered(page: Page, route: string, testInfo: TestInf
   }
 }
 
-test.describe('Floating buttons', () => {
+test.describe('Floating buttons', DESKTOP_TOO, () => {
   test('a driver finds no floating button over a button or link on any page, nor the Owner on the dashboard', async ({
     page,
     ownerApi,

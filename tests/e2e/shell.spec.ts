@@ -7,6 +7,7 @@ import {
   skipWelcomeDialogs,
   smallTargets,
   uniqueMember,
+  DESKTOP_TOO,
 } from './fixtures';
 
 /** Opens the welcome page past its age and install dialogs (accounts.spec.ts tests those). */
@@ -46,81 +47,84 @@ test.describe('Header', () => {
     { path: '/account', name: 'Account', heading: 'Account Settings' },
   ];
 
-  test('a member sees the page they are on named in full in the header, every icon named, every control a 44 px target', async ({
-    page,
-    request,
-  }, testInfo) => {
-    const member = uniqueMember(testInfo, 'Wayfinder');
-    await registerByApi(request, testInfo, member);
-    await signInByApi(page.request, testInfo, member);
-    const header = page.getByRole('banner');
-    // Phones as narrow as 360 px and the project's 390 px; the desktop as it is.
-    const widths = isPhone(testInfo) ? [360, 390] : [page.viewportSize()!.width];
+  test(
+    'a member sees the page they are on named in full in the header, every icon named, every control a 44 px target',
+    DESKTOP_TOO,
+    async ({ page, request }, testInfo) => {
+      const member = uniqueMember(testInfo, 'Wayfinder');
+      await registerByApi(request, testInfo, member);
+      await signInByApi(page.request, testInfo, member);
+      const header = page.getByRole('banner');
+      // Phones as narrow as 360 px and the project's 390 px; the desktop as it is.
+      const widths = isPhone(testInfo) ? [360, 390] : [page.viewportSize()!.width];
 
-    for (const { path, name, heading } of pages) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-      for (const width of widths) {
-        await page.setViewportSize({ width, height: page.viewportSize()!.height });
-        if (isPhone(testInfo)) {
-          // The menu button says where the member is, in full, with room to spare before the cart.
-          const menuButton = header.getByRole('button', { name: `Navigation, ${name}` });
-          await expect(menuButton).toHaveText(name);
-          const button = (await menuButton.boundingBox())!;
-          const cart = (await header.getByRole('link', { name: /^Cart/ }).boundingBox())!;
-          expect(button.x + button.width, `${name} ends before the cart at ${width} px`).toBeLessThan(cart.x);
-          expect(await menuButton.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-        } else {
-          const current = header.locator('[aria-current="page"]');
-          await expect(current).toHaveCount(1);
-          await expect(current).toHaveAccessibleName(
-            { Cart: /^Cart/, 'My Orders': 'My Orders', Profile: 'Your profile', Account: 'Your profile' }[
-              name
-            ] ?? name,
-          );
+      for (const { path, name, heading } of pages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: page.viewportSize()!.height });
+          if (isPhone(testInfo)) {
+            // The menu button says where the member is, in full, with room to spare before the cart.
+            const menuButton = header.getByRole('button', { name: `Navigation, ${name}` });
+            await expect(menuButton).toHaveText(name);
+            const button = (await menuButton.boundingBox())!;
+            const cart = (await header.getByRole('link', { name: /^Cart/ }).boundingBox())!;
+            expect(button.x + button.width, `${name} ends before the cart at ${width} px`).toBeLessThan(
+              cart.x,
+            );
+            expect(await menuButton.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+          } else {
+            const current = header.locator('[aria-current="page"]');
+            await expect(current).toHaveCount(1);
+            await expect(current).toHaveAccessibleName(
+              { Cart: /^Cart/, 'My Orders': 'My Orders', Profile: 'Your profile', Account: 'Your profile' }[
+                name
+              ] ?? name,
+            );
+          }
+          await expect(header.getByRole('button', { name: 'Log out' })).toBeInViewport({ ratio: 1 });
+          expect(await smallTargets(header), `at ${width} px on ${path}`).toEqual([]);
+          await header.screenshot({
+            path: testInfo.outputPath(`header-${width}${path.replace('/', '-')}.png`),
+          });
         }
-        await expect(header.getByRole('button', { name: 'Log out' })).toBeInViewport({ ratio: 1 });
-        expect(await smallTargets(header), `at ${width} px on ${path}`).toEqual([]);
-        await header.screenshot({
-          path: testInfo.outputPath(`header-${width}${path.replace('/', '-')}.png`),
-        });
       }
-    }
 
-    // Every control in the header has a name, and each icon a tooltip with it.
-    const unnamed = await header.evaluate((root) =>
-      [...root.querySelectorAll('a, button')]
-        .filter((control) => control.getClientRects().length > 0)
-        .filter((control) => !control.getAttribute('title') && !control.textContent?.trim())
-        .map((control) => control.outerHTML.slice(0, 80)),
-    );
-    expect(unnamed).toEqual([]);
+      // Every control in the header has a name, and each icon a tooltip with it.
+      const unnamed = await header.evaluate((root) =>
+        [...root.querySelectorAll('a, button')]
+          .filter((control) => control.getClientRects().length > 0)
+          .filter((control) => !control.getAttribute('title') && !control.textContent?.trim())
+          .map((control) => control.outerHTML.slice(0, 80)),
+      );
+      expect(unnamed).toEqual([]);
 
-    // On phones My Orders is in the menu, apart from the tabs.
-    if (isPhone(testInfo)) {
-      await page.goto('/feed');
-      await header.getByRole('button', { name: 'Navigation, Feed' }).click();
-      await page.getByRole('menuitem', { name: 'My Orders' }).click();
-      await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
-      await expect(header.getByRole('button', { name: 'Navigation, My Orders' })).toBeVisible();
+      // On phones My Orders is in the menu, apart from the tabs.
+      if (isPhone(testInfo)) {
+        await page.goto('/feed');
+        await header.getByRole('button', { name: 'Navigation, Feed' }).click();
+        await page.getByRole('menuitem', { name: 'My Orders' }).click();
+        await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
+        await expect(header.getByRole('button', { name: 'Navigation, My Orders' })).toBeVisible();
 
-      // A long press on an icon shows its name (a phone shows no title tooltips) and does not open it.
-      const cart = header.getByRole('link', { name: /^Cart/ });
-      await cart.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true, bubbles: true });
-      await expect(header.getByRole('tooltip')).toHaveText('Cart');
-      await page.screenshot({
-        path: testInfo.outputPath('long-press-label.png'),
-        clip: { x: 0, y: 0, width: 390, height: 140 },
-      });
-      await cart.dispatchEvent('pointerup', { pointerType: 'touch', isPrimary: true, bubbles: true });
-      await cart.dispatchEvent('click', { bubbles: true });
-      await expect(page).toHaveURL(/\/orders$/);
-      await expect(header.getByRole('tooltip')).toHaveCount(0);
-      // A tap still opens it.
-      await cart.tap();
-      await expect(page).toHaveURL(/\/cart$/);
-    }
-  });
+        // A long press on an icon shows its name (a phone shows no title tooltips) and does not open it.
+        const cart = header.getByRole('link', { name: /^Cart/ });
+        await cart.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true, bubbles: true });
+        await expect(header.getByRole('tooltip')).toHaveText('Cart');
+        await page.screenshot({
+          path: testInfo.outputPath('long-press-label.png'),
+          clip: { x: 0, y: 0, width: 390, height: 140 },
+        });
+        await cart.dispatchEvent('pointerup', { pointerType: 'touch', isPrimary: true, bubbles: true });
+        await cart.dispatchEvent('click', { bubbles: true });
+        await expect(page).toHaveURL(/\/orders$/);
+        await expect(header.getByRole('tooltip')).toHaveCount(0);
+        // A tap still opens it.
+        await cart.tap();
+        await expect(page).toHaveURL(/\/cart$/);
+      }
+    },
+  );
 
   test('a new page opens at the top, and Back returns the member to where they were', async ({
     page,

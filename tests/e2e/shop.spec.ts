@@ -20,6 +20,7 @@ import {
   signInByApi,
   uniqueMember,
   dismissWeeklyBonus,
+  DESKTOP_TOO,
 } from './fixtures';
 
 /** The e2e server's seeded menu: three stickers, every size priced (cents). */
@@ -547,79 +548,80 @@ test.describe('Cart and orders', () => {
     await expect(page).toHaveURL('/orders');
   });
 
-  test('the shop fits a phone-sized screen and keeps its controls thumb-sized', async ({
-    page,
-    request,
-  }, testInfo) => {
-    await signedInNewMember(page, request, testInfo, 'Small Screen Member');
-    if (isPhone(testInfo)) await page.setViewportSize({ width: 360, height: 740 });
-    await openMenu(page);
-    await addToCart(page, 'Citrus Comet');
+  test(
+    'the shop fits a phone-sized screen and keeps its controls thumb-sized',
+    DESKTOP_TOO,
+    async ({ page, request }, testInfo) => {
+      await signedInNewMember(page, request, testInfo, 'Small Screen Member');
+      if (isPhone(testInfo)) await page.setViewportSize({ width: 360, height: 740 });
+      await openMenu(page);
+      await addToCart(page, 'Citrus Comet');
 
-    const noSidewaysScroll = async () =>
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-        'nothing sticks out sideways',
-      ).toBeLessThanOrEqual(0);
-    const thumbSized = async (controls: Locator[]) => {
-      for (const control of controls) {
-        await control.scrollIntoViewIfNeeded();
-        const box = (await control.boundingBox())!;
+      const noSidewaysScroll = async () =>
         expect(
-          box.width,
-          await control.evaluate((node) => node.outerHTML.slice(0, 80)),
-        ).toBeGreaterThanOrEqual(44);
-        expect(box.height).toBeGreaterThanOrEqual(44);
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          'nothing sticks out sideways',
+        ).toBeLessThanOrEqual(0);
+      const thumbSized = async (controls: Locator[]) => {
+        for (const control of controls) {
+          await control.scrollIntoViewIfNeeded();
+          const box = (await control.boundingBox())!;
+          expect(
+            box.width,
+            await control.evaluate((node) => node.outerHTML.slice(0, 80)),
+          ).toBeGreaterThanOrEqual(44);
+          expect(box.height).toBeGreaterThanOrEqual(44);
+        }
+      };
+
+      const citrus = card(page, 'Citrus Comet');
+      await noSidewaysScroll();
+      await thumbSized([
+        page.getByRole('radio', { name: 'Delivery' }),
+        page.getByRole('radio', { name: 'Pickup' }),
+        page.getByRole('tab', { name: 'P Sticker' }),
+        citrus.getByRole('button', { name: 'Decrease Quantity of Citrus Comet' }),
+        citrus.getByRole('textbox', { name: 'Quantity of Citrus Comet' }),
+        citrus.getByRole('button', { name: 'Add to cart' }),
+        citrus.getByRole('button', { name: 'Rate Citrus Comet' }),
+        cartLink(page, 1),
+      ]);
+      // On the narrowest phones the tab menu keeps the header's room; the cart links to My Orders instead.
+      const headerOrders = page.getByRole('banner').getByRole('link', { name: 'My Orders' });
+      if (isPhone(testInfo)) await expect(headerOrders).toBeHidden();
+      else await thumbSized([headerOrders]);
+      // The picture fills a fixed frame: a small square beside the name on phones, 4:3 across the card on wider
+      // screens. On phones each sticker is a compact row, so a screen shows at least two.
+      const picture = citrus.getByRole('img', { name: 'Citrus Comet' });
+      await expect(picture).toHaveCSS('object-fit', 'cover');
+      const frame = (await picture.locator('..').boundingBox())!;
+      if (isPhone(testInfo)) {
+        expect(frame.width).toBe(frame.height);
+        const row = (await citrus.boundingBox())!;
+        expect(row.height, 'a sticker takes at most half a phone screen').toBeLessThanOrEqual(
+          page.viewportSize()!.height / 2,
+        );
+      } else {
+        expect(Math.abs(frame.width / frame.height - 4 / 3)).toBeLessThan(0.02);
       }
-    };
+      await page.screenshot({ path: testInfo.outputPath('menu.png'), fullPage: true });
 
-    const citrus = card(page, 'Citrus Comet');
-    await noSidewaysScroll();
-    await thumbSized([
-      page.getByRole('radio', { name: 'Delivery' }),
-      page.getByRole('radio', { name: 'Pickup' }),
-      page.getByRole('tab', { name: 'P Sticker' }),
-      citrus.getByRole('button', { name: 'Decrease Quantity of Citrus Comet' }),
-      citrus.getByRole('textbox', { name: 'Quantity of Citrus Comet' }),
-      citrus.getByRole('button', { name: 'Add to cart' }),
-      citrus.getByRole('button', { name: 'Rate Citrus Comet' }),
-      cartLink(page, 1),
-    ]);
-    // On the narrowest phones the tab menu keeps the header's room; the cart links to My Orders instead.
-    const headerOrders = page.getByRole('banner').getByRole('link', { name: 'My Orders' });
-    if (isPhone(testInfo)) await expect(headerOrders).toBeHidden();
-    else await thumbSized([headerOrders]);
-    // The picture fills a fixed frame: a small square beside the name on phones, 4:3 across the card on wider
-    // screens. On phones each sticker is a compact row, so a screen shows at least two.
-    const picture = citrus.getByRole('img', { name: 'Citrus Comet' });
-    await expect(picture).toHaveCSS('object-fit', 'cover');
-    const frame = (await picture.locator('..').boundingBox())!;
-    if (isPhone(testInfo)) {
-      expect(frame.width).toBe(frame.height);
-      const row = (await citrus.boundingBox())!;
-      expect(row.height, 'a sticker takes at most half a phone screen').toBeLessThanOrEqual(
-        page.viewportSize()!.height / 2,
-      );
-    } else {
-      expect(Math.abs(frame.width / frame.height - 4 / 3)).toBeLessThan(0.02);
-    }
-    await page.screenshot({ path: testInfo.outputPath('menu.png'), fullPage: true });
+      await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+      await expect(page.getByRole('button', { name: 'Submit Order' })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath('cart.png'), fullPage: true });
+      await noSidewaysScroll();
+      await thumbSized([
+        page.getByRole('button', { name: 'Remove Citrus Comet, 3.5g Sticker' }),
+        page.getByRole('button', { name: 'Increase Quantity of Citrus Comet, 3.5g Sticker' }),
+        page.getByLabel('Phone', { exact: true }),
+        page.getByLabel('Payment Method'),
+        page.getByRole('button', { name: 'Submit Order' }),
+      ]);
 
-    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
-    await expect(page.getByRole('button', { name: 'Submit Order' })).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('cart.png'), fullPage: true });
-    await noSidewaysScroll();
-    await thumbSized([
-      page.getByRole('button', { name: 'Remove Citrus Comet, 3.5g Sticker' }),
-      page.getByRole('button', { name: 'Increase Quantity of Citrus Comet, 3.5g Sticker' }),
-      page.getByLabel('Phone', { exact: true }),
-      page.getByLabel('Payment Method'),
-      page.getByRole('button', { name: 'Submit Order' }),
-    ]);
-
-    await page.getByRole('main').getByRole('link', { name: 'My Orders' }).click();
-    await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
-    await expect(page.getByText('No orders yet.')).toBeVisible();
-    await noSidewaysScroll();
-  });
+      await page.getByRole('main').getByRole('link', { name: 'My Orders' }).click();
+      await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
+      await expect(page.getByText('No orders yet.')).toBeVisible();
+      await noSidewaysScroll();
+    },
+  );
 });
