@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD } from './tests/e2e/support/server-env';
 import { freePort } from './scripts/free-port';
-import { baseConfig } from './tests/e2e/support/playwright-base';
+import { baseConfig, ownerSessionProject } from './tests/e2e/support/playwright-base';
 
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the built app, served by the real
@@ -58,8 +58,7 @@ export default defineConfig({
   // built service worker) or how the Owner signs in (two-factor on): they run after all the others, one at a
   // time (one worker), so no other story meets a half-changed shop, or signs the Owner in while a code is asked for.
   projects: [
-    // Signs the Owner in once and keeps the session for every story acting as the Owner (tests/e2e/fixtures.ts).
-    { name: 'owner-session', testMatch: /owner\.setup\.ts$/ },
+    ownerSessionProject(),
     { name: 'phone', grepInvert: /@shared-state/, dependencies: ['owner-session'], use: phone },
     {
       name: 'desktop',
@@ -122,6 +121,8 @@ export default defineConfig({
             (name) => [`RATE_LIMIT_${name}_PER_USER`, '10000/60'],
           ),
         ),
+        // Every story signs up members of its own: their passwords hashed at the lowest cost (docs/decisions/034).
+        PASSWORD_HASH_COST: '10',
         // A driver has 12 seconds instead of 5 minutes to submit an ETA, so the expiry story runs in seconds.
         ETA_WINDOW_MS: '12000',
         CLAIM_SWEEP_INTERVAL_MS: '1000',

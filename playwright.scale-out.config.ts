@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { freePort } from './scripts/free-port';
-import { baseConfig } from './tests/e2e/support/playwright-base';
+import { baseConfig, ownerSessionProject } from './tests/e2e/support/playwright-base';
 
 /**
  * The scale-out stories (tests/e2e/scale-out/): two app instances on one PostgreSQL, sharing S3 storage, behind a
@@ -21,5 +21,5 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${process.env.VAULT_SCALE_OUT_PORT}`,
     viewport: { width: 1280, height: 800 },
   },
-  projects: [{ name: 'desktop-two-instances' }],
+  projects: [ownerSessionProject(), { name: 'desktop-two-instances', dependencies: ['owner-session'] }],
 });

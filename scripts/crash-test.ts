@@ -49,25 +49,38 @@ async function signIn(base: string): Promise<string> {
     .join('; ');
 }
 
-/** Posts one after another until the server stops answering; the contents it acknowledged with 201. */
-async function writeUntilKilled(base: string, cookie: string, tag: string): Promise<string[]> {
-  const acknowledged: string[] = [];
-  for (let n = 0; ; n += 1) {
-    const content = `${tag}-w${n}`;
+/**
+ * Posts one after another until the server stops answering: `acknowledged` resolves with the contents it answered
+ * 201, `firstAcknowledged` once there is one (or the writing has ended).
+ */
+function writeUntilKilled(base: string, cookie: string, tag: string) {
+  let firstDone = () => {};
+  const firstAcknowledged = new Promise<void>((resolve) => (firstDone = resolve));
+  const acknowledged = (async () => {
+    const written: string[] = [];
     try {
-      const response = await fetch(`${base}/api/feed/posts`, {
-        method: 'POST',
-        headers: { Origin: base, 'Content-Type': 'application/json', Cookie: cookie },
-        body: JSON.stringify({ content }),
-      });
-      if (response.status !== 201)
-        throw new Error(`a write was refused: ${response.status} ${await response.text()}`);
-      acknowledged.push(content);
-    } catch (error) {
-      if (error instanceof TypeError) return acknowledged; // the connection went with the process
-      throw error;
+      for (let n = 0; ; n += 1) {
+        const content = `${tag}-w${n}`;
+        try {
+          const response = await fetch(`${base}/api/feed/posts`, {
+            method: 'POST',
+            headers: { Origin: base, 'Content-Type': 'application/json', Cookie: cookie },
+            body: JSON.stringify({ content }),
+          });
+          if (response.status !== 201)
+            throw new Error(`a write was refused: ${response.status} ${await response.text()}`);
+          written.push(content);
+          firstDone();
+        } catch (error) {
+          if (error instanceof TypeError) return written; // the connection went with the process
+          throw error;
+        }
+      }
+    } finally {
+      firstDone();
     }
-  }
+  })();
+  return { acknowledged, firstAcknowledged };
 }
 
 /** The posts whose content contains `tag`, through the feed's search, every page. */
@@ -124,12 +137,13 @@ export async function crashCycles(options: {
     for (let cycle = 0; cycle < options.cycles; cycle += 1) {
       const tag = `crash${run}c${cycle}`;
       const writing = writeUntilKilled(base, cookie, tag);
-      // Mid-stream: after some writes have been acknowledged, at a random moment.
-      await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 350));
+      // Mid-stream: once a write has been acknowledged (however busy the machine), then at a random moment.
+      await writing.firstAcknowledged;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 350));
       server.kill('SIGKILL');
       const killedAt = Date.now();
       await new Promise((resolve) => server.once('exit', resolve));
-      const acknowledged = await writing;
+      const acknowledged = await writing.acknowledged;
       server = startServer(env);
       await waitHealthy(base, server);
       report.restartMs.push(Date.now() - killedAt);

@@ -12,10 +12,11 @@ if (!target) {
 }
 
 try {
-  const database = await openConfiguredDatabase(loadConfig());
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
   try {
     await migrateDatabase(database);
-    const password = await resetPassword(database.db, target);
+    const password = await resetPassword(database.db, target, undefined, config.passwordHashCost);
     console.log(`New password for ${target === 'owner' ? 'the owner sign-in' : target}: ${password}`);
   } finally {
     await database.close();

@@ -10,6 +10,7 @@ import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { account, session, twoFactor, user, verification } from '~/server/db/tables/auth.tables';
 import { changeEmailMail, passwordResetMail, verifyEmailMail } from './auth-mail';
+import { passwordHasher } from './password-hash';
 import type { Config } from './config';
 import type { Db, Executor } from './db/client';
 import type { Mailer } from './mail';
@@ -72,6 +73,7 @@ export function createAuth({
       autoSignIn: false,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      password: passwordHasher(config.passwordHashCost),
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_SECONDS,
       // A reset ends every session of the member (whoever knew the old password is signed out).
       revokeSessionsOnPasswordReset: true,

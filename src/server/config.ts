@@ -45,6 +45,11 @@ const envSchema = z.object({
     .default(50 * 1024 * 1024),
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(25_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * scrypt's cost for new password hashes, as log2 N: each step doubles the work of hashing (and of guessing) a
+   * password. 14 (better-auth's) by default; hashes made at another cost keep verifying (src/server/password-hash.ts).
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(14),
   /** The owner sign-in password; generated and printed once at first start when unset. */
   OWNER_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** One password for the four demo accounts seeded at first start; each gets a generated one when unset. */
@@ -172,6 +177,7 @@ export interface Config {
   sseHeartbeatMs: number;
   shutdownTimeoutMs: number;
   ownerPassword: string | undefined;
+  passwordHashCost: number;
   demoPassword: string | undefined;
   rateLimits: {
     signInPerAccount: RateLimitRule;
@@ -291,6 +297,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ownerPassword: e.OWNER_PASSWORD,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     demoPassword: e.DEMO_PASSWORD,
     rateLimits: {
       signInPerAccount: e.RATE_LIMIT_SIGN_IN_PER_ACCOUNT,

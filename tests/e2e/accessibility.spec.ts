@@ -1,15 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
-import {
-  isPhone,
-  originOf,
-  registerByApi,
-  signInByApi,
-  skipWelcomeDialogs,
-  test,
-  uniqueMember,
-  DESKTOP_TOO,
-} from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DESKTOP_TOO, isPhone, originOf, test } from './fixtures';
+import { makeDriver } from './support/driver-orders';
 
 /**
  * The accessibility gate: every screen, as the role that sees it, at phone and desktop sizes, has no serious or
@@ -71,15 +63,6 @@ async function contentShown(page: Page): Promise<void> {
   await expect(page.locator('.animate-pulse')).toHaveCount(0);
 }
 
-/** A new member's browser in the project's size, signed in, past the welcome dialogs. */
-async function newMemberPage(page: Page, testInfo: TestInfo, label: string) {
-  await skipWelcomeDialogs(page);
-  const member = uniqueMember(testInfo, label);
-  await registerByApi(page.request, testInfo, member);
-  const { user } = await signInByApi(page.request, testInfo, member);
-  return user!;
-}
-
 test.describe('Accessibility', DESKTOP_TOO, () => {
   test('a visitor meets no serious accessibility barrier on the public pages and the welcome dialogs', async ({
     page,
@@ -122,16 +105,13 @@ test.describe('Accessibility', DESKTOP_TOO, () => {
   });
 
   test('a member meets no serious accessibility barrier on the member pages, menus and dialogs', async ({
-    page,
-    browser,
+    newMember,
   }, testInfo) => {
     test.setTimeout(90_000);
+    const { page, user: me } = await newMember('Axe Reader');
     const axe = await AxeGate.on(page);
-    const me = await newMemberPage(page, testInfo, 'Axe Reader');
     // Another member, with a conversation to open and a profile to visit.
-    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-    const otherPage = await other.newPage();
-    const otherUser = await newMemberPage(otherPage, testInfo, 'Axe Writer');
+    const { page: otherPage, user: otherUser } = await newMember('Axe Writer');
     const headers = { Origin: originOf(testInfo) };
     const started = await otherPage.request.post('/api/inbox/conversations', {
       headers,
@@ -144,7 +124,6 @@ test.describe('Accessibility', DESKTOP_TOO, () => {
       data: { content: 'Hello from the accessibility check' },
     });
     expect(sent.status(), await sent.text()).toBe(201);
-    await other.close();
 
     // The first page shows the weekly bonus toast: scanned with it.
     await page.goto('/feed');
@@ -207,22 +186,12 @@ test.describe('Accessibility', DESKTOP_TOO, () => {
   });
 
   test('a driver meets no serious accessibility barrier on the driver queue', async ({
-    page,
+    newMember,
     ownerApi,
   }, testInfo) => {
+    const { page, user } = await newMember('Axe Driver');
     const axe = await AxeGate.on(page);
-    const user = await newMemberPage(page, testInfo, 'Axe Driver');
-    const headers = { Origin: originOf(testInfo) };
-    const roles = await ownerApi.put(`/api/admin/members/${user.id}/roles`, {
-      headers,
-      data: { roles: ['Member', 'Driver'] },
-    });
-    expect(roles.status(), await roles.text()).toBe(200);
-    const flags = await ownerApi.patch(`/api/admin/drivers/${user.id}`, {
-      headers,
-      data: { isApprovedDriver: true, isOnline: true },
-    });
-    expect(flags.status(), await flags.text()).toBe(200);
+    await makeDriver(ownerApi, testInfo, user.id);
 
     for (const path of ['/driver-queue', '/driver-queue?list=my-runs', '/driver-queue?list=history']) {
       await axe.visit(path);

@@ -1,6 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { RESET_LINK_SENT } from '~/features/accounts/accounts.constants';
-import { dismissWeeklyBonus, expectToast, registerByApi, signInByApi, uniqueMember } from './fixtures';
+import {
+  dismissWeeklyBonus,
+  expectToast,
+  registerByApi,
+  signInByApi,
+  skipWelcomeDialogs,
+  test,
+  uniqueMember,
+} from './fixtures';
 import { linkInMail } from './support/mailbox';
 
 /** The header's avatar opens the member's own pages. */
@@ -58,12 +66,9 @@ test.describe('Forgot password', () => {
 
 test.describe('Account Settings', () => {
   test('a member changes their phone in Account Settings and checkout fills in the new one', async ({
-    page,
-    request,
-  }, testInfo) => {
-    const member = uniqueMember(testInfo, 'New Number');
-    await registerByApi(request, testInfo, member);
-    await signInByApi(page.request, testInfo, member);
+    newMember,
+  }) => {
+    const { page } = await newMember('New Number');
     await page.goto('/menu');
     await dismissWeeklyBonus(page);
     await page
@@ -85,16 +90,15 @@ test.describe('Account Settings', () => {
   });
 
   test('a member signs out another device from Account Settings, and that device is signed out at its next request', async ({
-    page,
-    request,
+    newMember,
     browser,
   }, testInfo) => {
-    const member = uniqueMember(testInfo, 'Two Devices');
-    await registerByApi(request, testInfo, member);
-    await signInByApi(page.request, testInfo, member);
+    const { page, member } = await newMember('Two Devices');
+    // The same member signs in on a second device: the sign-in is this story's subject.
     const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
     const otherDevice = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
     const other = await otherDevice.newPage();
+    await skipWelcomeDialogs(other);
     await signInByApi(other.request, testInfo, member);
     await other.goto('/profile');
     await expect(other.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();

@@ -1,17 +1,16 @@
-import { expect, request as playwrightRequest, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
-  demoMembers,
-  E2E_DEMO_PASSWORD,
   E2E_OWNER_PASSWORD,
   expectToast,
   headerTabNames,
   isPhone,
   registerByApi,
-  signInByApi,
   skipWelcomeDialogs,
+  test,
   uniqueMember,
   type Member,
   DESKTOP_TOO,
+  signInThroughForm,
 } from './fixtures';
 
 const MEMBER_TABS = ['Feed', 'Menu', 'Leaders', 'Missions', 'Rewards', 'Inbox'];
@@ -28,26 +27,6 @@ async function fillRegistration(page: Page, member: Member, referralCode?: strin
   await page
     .getByRole('checkbox', { name: /^I agree to the Terms of Service and the Privacy Policy/ })
     .check();
-}
-
-async function signInThroughForm(page: Page, email: string, password: string, remember = false) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  if (remember) await page.getByRole('checkbox', { name: 'Remember this device' }).check();
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
-/** The referral code and name of a seeded member, read from their own session in a separate client. */
-async function seededReferrer(testInfo: TestInfo) {
-  const email = isPhone(testInfo) ? demoMembers.member : demoMembers.otherMember;
-  const client = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
-  try {
-    const { user } = await signInByApi(client, testInfo, { email, password: E2E_DEMO_PASSWORD });
-    return { code: user!.referralCode, name: user!.fullName };
-  } finally {
-    await client.dispose();
-  }
 }
 
 test.describe('Welcome and age gate', () => {
@@ -214,8 +193,10 @@ test.describe('Request Access', () => {
 
   test('a visitor referred by a member joins with their code and is told who referred them', async ({
     page,
+    newMember,
   }, testInfo) => {
-    const referrer = await seededReferrer(testInfo);
+    const { user } = await newMember('Referrer');
+    const referrer = { code: user.referralCode, name: user.fullName };
     const member = uniqueMember(testInfo, 'Referred Member');
     await page.goto('/request-access');
     // Codes match whatever the case they are typed in.
@@ -258,12 +239,16 @@ test.describe('Request Access', () => {
     );
 
     // The account exists: the new member can sign in.
-    await signInThroughForm(page, member.email, member.password);
+    await signInThroughForm(page, member);
     await expect(page).toHaveURL('/feed');
   });
 
-  test('a visitor cannot register an email that already has an account', async ({ page }, testInfo) => {
-    const member = { ...uniqueMember(testInfo, 'Second Jordan'), email: demoMembers.member };
+  test('a visitor cannot register an email that already has an account', async ({
+    page,
+    newMember,
+  }, testInfo) => {
+    const { member: first } = await newMember('First Holder');
+    const member = { ...uniqueMember(testInfo, 'Second Holder'), email: first.email };
     await page.goto('/request-access');
     await fillRegistration(page, member);
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -301,7 +286,7 @@ test.describe('Sign in', () => {
 
     await page.goto('/login');
     await expect(page.getByRole('checkbox', { name: 'Remember this device' })).not.toBeChecked();
-    await signInThroughForm(page, member.email, member.password);
+    await signInThroughForm(page, member);
 
     await expectToast(page, `Welcome back, ${member.fullName}!`, "You've successfully logged in.", {
       type: 'success',
@@ -322,7 +307,7 @@ test.describe('Sign in', () => {
 
     await page.goto('/orders');
     await expect(page).toHaveURL('/login');
-    await signInThroughForm(page, member.email, member.password);
+    await signInThroughForm(page, member);
     await expect(page).toHaveURL('/orders');
     await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
     // Back does not return to the sign-in page: it was replaced.
@@ -337,7 +322,7 @@ test.describe('Sign in', () => {
     const member = uniqueMember(testInfo, 'Long Stay');
     await registerByApi(request, testInfo, member);
 
-    await signInThroughForm(page, member.email, member.password, true);
+    await signInThroughForm(page, member, { remember: true });
     await expect(page).toHaveURL('/feed');
     const cookie = (await page.context().cookies()).find((c) => c.name.endsWith('session_token'));
     expect(cookie, 'a session cookie').toBeDefined();
@@ -351,12 +336,12 @@ test.describe('Sign in', () => {
     const member = uniqueMember(testInfo, 'Careful Typist');
     await registerByApi(request, testInfo, member);
 
-    await signInThroughForm(page, member.email, 'not-my-password');
+    await signInThroughForm(page, { email: member.email, password: 'not-my-password' });
     await expectToast(page, 'Login Failed', 'Invalid credentials. Please try again.', { type: 'error' });
     await expect(page).toHaveURL('/login');
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
 
-    await signInThroughForm(page, `nobody-${member.email}`, member.password);
+    await signInThroughForm(page, { email: `nobody-${member.email}`, password: member.password });
     await expectToast(page, 'Login Failed', 'Invalid credentials. Please try again.', { type: 'error' });
     await expect(page).toHaveURL('/login');
   });
@@ -407,11 +392,9 @@ test.describe('Header and guards', () => {
   test(
     'a member finds their way with the header, sees their level and cart, and logs out',
     DESKTOP_TOO,
-    async ({ page, request }, testInfo) => {
-      const member = uniqueMember(testInfo, 'Header Member');
-      await registerByApi(request, testInfo, member);
-      const { user } = await signInByApi(page.request, testInfo, member);
-      const cartKey = `vault.cart.${user!.id}`;
+    async ({ newMember }, testInfo) => {
+      const { page, user } = await newMember('Header Member');
+      const cartKey = `vault.cart.${user.id}`;
 
       await page.goto('/feed');
       // The shop writes the cart; the header adds up its quantities.
@@ -492,12 +475,9 @@ test.describe('Header and guards', () => {
   });
 
   test('a member is sent to the feed from the welcome, admin, driver and sign-in pages, and the price guide opens the menu', async ({
-    page,
-    request,
-  }, testInfo) => {
-    const member = uniqueMember(testInfo, 'Curious Member');
-    await registerByApi(request, testInfo, member);
-    await signInByApi(page.request, testInfo, member);
+    newMember,
+  }) => {
+    const { page } = await newMember('Curious Member');
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
@@ -553,12 +533,9 @@ test.describe('Static pages', () => {
 
 test.describe('Layouts', DESKTOP_TOO, () => {
   test('the header fits a 360 px phone with its tabs in a menu, and a desktop with tabs in a row', async ({
-    page,
-    request,
+    newMember,
   }, testInfo) => {
-    const member = uniqueMember(testInfo, 'Layout Member');
-    await registerByApi(request, testInfo, member);
-    await signInByApi(page.request, testInfo, member);
+    const { page } = await newMember('Layout Member');
     if (isPhone(testInfo)) await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/feed');
     await expect(page.getByRole('heading', { name: 'Community Feed', level: 1 })).toBeVisible();

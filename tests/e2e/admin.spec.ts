@@ -1,70 +1,17 @@
-import {
-  test as base,
-  expect,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
-import type { MemberPage } from '~/features/members/members.schema';
+import { expect, type Page } from '@playwright/test';
 import type { EconomySettingsResponse } from '~/features/economy/economy.schema';
-import type { Role } from '~/shared/permissions';
 import {
   demoMembers,
   dismissWeeklyBonus,
-  E2E_DEMO_PASSWORD,
   expectToast,
   headerTabNames,
   originOf,
-  registerByApi,
-  signInByApi,
+  SHARED_STATE,
   smallTargets,
-  uniqueMember,
-  type Member,
+  test,
+  type Person,
+  signInThroughForm,
 } from './fixtures';
-
-/**
- * The owner signs in once per worker and every story reuses that session: sign-in is limited to 5 a minute per
- * account, and both projects sign the owner in at the same time.
- */
-const test = base.extend<{ ownerPage: Page }, { ownerState: string }>({
-  ownerState: [
-    async ({ browser }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL!;
-      const context = await browser.newContext({ baseURL });
-      const signIn = () =>
-        context.request.post('/api/accounts/login', {
-          headers: { Origin: new URL(baseURL).origin },
-          data: { email: demoMembers.owner, password: E2E_DEMO_PASSWORD, rememberMe: false },
-        });
-      let response = await signIn();
-      // Workers restarted after a failure sign in again; past the limit, wait for the next minute.
-      if (response.status() === 429) {
-        await new Promise((resolve) => setTimeout(resolve, 61_000));
-        response = await signIn();
-      }
-      expect(response.status(), await response.text()).toBe(200);
-      const path = `${workerInfo.project.outputDir}/owner-state-${workerInfo.workerIndex}.json`;
-      await context.storageState({ path });
-      await context.close();
-      await use(path);
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  ownerPage: async ({ browser, ownerState }, use) => {
-    const context = await browser.newContext({ storageState: ownerState });
-    await use(await context.newPage());
-    await context.close();
-  },
-});
-
-/** A fresh member signed in on a browser of their own (a second device, as far as the app can tell). */
-async function memberOnOwnDevice(browser: Browser, testInfo: TestInfo, member: Member): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInByApi(page.request, testInfo, member);
-  return page;
-}
 
 /** A member as the dashboard lists them: one entry, a row of the table on wide screens and a card on phones. */
 const memberEntry = (page: Page, who: { fullName: string; email: string }) =>
@@ -87,25 +34,6 @@ async function search(page: Page, label: string, text: string, who: { fullName: 
 }
 
 const owner = { fullName: 'Marcus Vale', email: demoMembers.owner };
-const jordan = { fullName: 'Jordan Miles', email: demoMembers.member };
-
-/** Sets a member's roles through the API with the owner's session, as the Roles tab does. */
-async function setRolesByApi(ownerPage: Page, testInfo: TestInfo, email: string, roles: Role[]) {
-  const found = await ownerPage.request.get(`/api/admin/members?q=${encodeURIComponent(email)}`);
-  expect(found.status()).toBe(200);
-  const { items: members } = (await found.json()) as MemberPage;
-  const response = await ownerPage.request.put(`/api/admin/members/${members[0]!.id}/roles`, {
-    headers: { Origin: originOf(testInfo) },
-    data: { roles },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-async function signInThroughForm(page: Page, member: Member) {
-  await page.getByLabel('Email', { exact: true }).fill(member.email);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
 
 /** A toast that has only a title ('Member banned'), in the success style. */
 async function expectSuccessToast(page: Page, title: string) {
@@ -154,15 +82,13 @@ async function openMembersTab(page: Page) {
   if (((await (await bonus).json()) as { awarded: boolean }).awarded) await dismissWeeklyBonus(page);
 }
 
-/** A new member, registered, and their entry in the Members tab, found by e-mail. */
+/** A new member, signed in on a browser of their own, and their entry in the Members tab, found by e-mail. */
 async function newMemberInMembersTab(
   ownerPage: Page,
-  request: APIRequestContext,
-  testInfo: TestInfo,
+  newMember: (label: string) => Promise<Person>,
   label: string,
 ) {
-  const member = uniqueMember(testInfo, label);
-  await registerByApi(request, testInfo, member);
+  const { member } = await newMember(label);
   await openMembersTab(ownerPage);
   const entry = await search(ownerPage, 'Search members', member.email, member);
   return { member, entry };
@@ -173,13 +99,10 @@ const dashboardTabs = (page: Page) =>
 
 test.describe('Admin dashboard', () => {
   test("an admin searches a member, bans them, the member's open page is signed out and their sign in is refused, then the admin unbans them", async ({
-    browser,
+    newMember,
     ownerPage,
-    request,
-  }, testInfo) => {
-    const member = uniqueMember(testInfo, 'Banned Member');
-    await registerByApi(request, testInfo, member);
-    const memberPage = await memberOnOwnDevice(browser, testInfo, member);
+  }) => {
+    const { page: memberPage, member } = await newMember('Banned Member');
     await memberPage.goto('/feed');
     await expect(memberPage.getByRole('heading', { name: 'Community Feed', level: 1 })).toBeVisible();
 
@@ -217,17 +140,13 @@ test.describe('Admin dashboard', () => {
 
     await signInThroughForm(memberPage, member);
     await expect(memberPage).toHaveURL('/feed');
-    await memberPage.context().close();
   });
 
   test('an admin gives a member the Driver role in the Roles tab and the member then sees the Driver tab', async ({
-    browser,
+    newMember,
     ownerPage,
-    request,
   }, testInfo) => {
-    const member = uniqueMember(testInfo, 'Future Driver');
-    await registerByApi(request, testInfo, member);
-    const memberPage = await memberOnOwnDevice(browser, testInfo, member);
+    const { page: memberPage, member } = await newMember('Future Driver');
     await memberPage.goto('/feed');
     expect(await headerTabNames(memberPage, testInfo)).not.toContain('Driver');
 
@@ -253,19 +172,12 @@ test.describe('Admin dashboard', () => {
 
     // The member's header follows without a reload.
     await expect.poll(() => headerTabNames(memberPage, testInfo), { timeout: 15_000 }).toContain('Driver');
-    await memberPage.context().close();
   });
 
   test('a member holding only a manager role sees only the tabs that role allows', async ({
-    browser,
-    ownerPage,
-    request,
+    newMember,
   }, testInfo) => {
-    const manager = uniqueMember(testInfo, 'Economy Manager');
-    await registerByApi(request, testInfo, manager);
-    await setRolesByApi(ownerPage, testInfo, manager.email, ['Economy Manager']);
-
-    const page = await memberOnOwnDevice(browser, testInfo, manager);
+    const { page } = await newMember('Economy Manager', { roles: ['Economy Manager'] });
     await page.goto('/feed');
     expect(await headerTabNames(page, testInfo)).toContain('Admin');
     // Asking for a tab the role does not open shows the first one it does.
@@ -275,13 +187,9 @@ test.describe('Admin dashboard', () => {
     await expect(page.getByRole('tab', { name: 'Economy' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel('Weekly login coins', { exact: true })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
-    await page.context().close();
 
     // Read-Only sees members, the audit log and the economy; changes nothing; sees no phones or addresses.
-    const reader = uniqueMember(testInfo, 'Read Only');
-    await registerByApi(request, testInfo, reader);
-    await setRolesByApi(ownerPage, testInfo, reader.email, ['Read-Only']);
-    const readerPage = await memberOnOwnDevice(browser, testInfo, reader);
+    const { page: readerPage, member: reader } = await newMember('Read Only', { roles: ['Read-Only'] });
     await readerPage.goto('/admin?tab=members');
     await expect(dashboardTabs(readerPage)).toHaveText([
       'Orders',
@@ -301,10 +209,13 @@ test.describe('Admin dashboard', () => {
     await readerPage.getByRole('tab', { name: 'Economy' }).click();
     await expect(readerPage.getByLabel('Weekly login coins', { exact: true })).toBeDisabled();
     await expect(readerPage.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
-    await readerPage.context().close();
   });
 
-  test('the Owner checkbox is disabled and an Owner row cannot be banned', async ({ ownerPage }) => {
+  test('the Owner checkbox is disabled and an Owner row cannot be banned', async ({
+    newMember,
+    ownerPage,
+  }) => {
+    const { member: candidate } = await newMember('Role Candidate');
     await ownerPage.goto('/admin');
     // No tab asked for: the dashboard opens on orders.
     await expect(dashboardTabs(ownerPage)).toHaveText([
@@ -334,13 +245,13 @@ test.describe('Admin dashboard', () => {
     await expect(ownerEntry.getByRole('button', { name: 'Message' })).toHaveCount(0);
 
     // The owner may grant Admin, never Owner.
-    const jordanEntry = await search(ownerPage, 'Search members', jordan.email, jordan);
-    await jordanEntry.getByRole('button', { name: 'Edit Roles for Jordan Miles' }).click();
-    const roles = ownerPage.getByRole('form', { name: 'Roles for Jordan Miles' });
+    const candidateEntry = await search(ownerPage, 'Search members', candidate.email, candidate);
+    await candidateEntry.getByRole('button', { name: `Edit Roles for ${candidate.fullName}` }).click();
+    const roles = ownerPage.getByRole('form', { name: `Roles for ${candidate.fullName}` });
     await expect(roles.getByRole('checkbox', { name: 'Owner' })).toBeDisabled();
     await expect(roles.getByRole('checkbox', { name: 'Admin' })).toBeEnabled();
     await expect(roles).toContainText('The Owner role cannot be granted or removed.');
-    await jordanEntry.getByRole('button', { name: 'Close roles for Jordan Miles' }).click();
+    await candidateEntry.getByRole('button', { name: `Close roles for ${candidate.fullName}` }).click();
     await expect(roles).toBeHidden();
 
     // The tab stays in the address across a reload.
@@ -350,11 +261,11 @@ test.describe('Admin dashboard', () => {
   });
 
   test('an admin writing to a member keeps the message while the window is resized or the phone turned, then sends it', async ({
+    newMember,
     ownerPage,
-    request,
-  }, testInfo) => {
+  }) => {
     const sizes = sizesAcrossTheTableWidth(ownerPage);
-    const { member, entry } = await newMemberInMembersTab(ownerPage, request, testInfo, 'Resized Reader');
+    const { member, entry } = await newMemberInMembersTab(ownerPage, newMember, 'Resized Reader');
     await entry.getByRole('button', { name: 'Message', exact: true }).click();
     const dialog = ownerPage.getByRole('dialog', { name: `Message ${member.fullName}` });
     const message = dialog.getByRole('textbox', { name: 'Message' });
@@ -375,11 +286,11 @@ test.describe('Admin dashboard', () => {
   });
 
   test("an admin's unsaved role change stays open while the window is resized or the phone turned, then is saved", async ({
+    newMember,
     ownerPage,
-    request,
-  }, testInfo) => {
+  }) => {
     const sizes = sizesAcrossTheTableWidth(ownerPage);
-    const { member, entry } = await newMemberInMembersTab(ownerPage, request, testInfo, 'Resized Driver');
+    const { member, entry } = await newMemberInMembersTab(ownerPage, newMember, 'Resized Driver');
     await entry.getByRole('button', { name: `Edit Roles for ${member.fullName}` }).click();
     const roles = ownerPage.getByRole('form', { name: `Roles for ${member.fullName}` });
     const driver = roles.getByRole('checkbox', { name: 'Driver' });
@@ -404,12 +315,10 @@ test.describe('Admin dashboard', () => {
     ]);
   });
 
-  test('the economy tab saves a new weekly bonus amount', async ({ ownerPage }, testInfo) => {
-    // Each project changes its own setting, so the two running at once never undo each other's change.
-    const [key, label] =
-      testInfo.project.name === 'phone'
-        ? (['weeklyLoginCoins', 'Weekly login coins'] as const)
-        : (['weeklyLoginXp', 'Weekly login XP'] as const);
+  // Tagged: the weekly bonus amount is one setting for everyone, and other stories assert its +10 XP and +10 Coins.
+  test('the economy tab saves a new weekly bonus amount', SHARED_STATE, async ({ ownerPage }, testInfo) => {
+    const key = 'weeklyLoginCoins';
+    const label = 'Weekly login coins';
     const current = async () =>
       ((await (await ownerPage.request.get('/api/economy/settings')).json()) as EconomySettingsResponse)
         .settings[key];
@@ -447,12 +356,10 @@ test.describe('Admin dashboard', () => {
     }
   });
   test('an admin sees the sections row scroll sideways, finds Driver Management and Content Moderation, and every control is a 44 px target', async ({
+    newMember,
     ownerPage,
-    request,
   }, testInfo) => {
-    const driver = uniqueMember(testInfo, 'Target Driver');
-    await registerByApi(request, testInfo, driver);
-    await setRolesByApi(ownerPage, testInfo, driver.email, ['Driver']);
+    const { member: driver } = await newMember('Target Driver', { roles: ['Driver'] });
     const main = ownerPage.getByRole('main');
 
     await ownerPage.goto('/admin?tab=drivers');

@@ -1,41 +1,26 @@
 import fs from 'node:fs';
-import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import type { OrderView, PlaceOrderResponse } from '~/features/shop/orders.schema';
 import type { ShopSettings } from '~/features/shop/shop.schema';
-import { originOf, registerByApi, signInByApi, skipWelcomeDialogs, test, uniqueMember } from './fixtures';
-
-/** A new member signed in through the API of a browser context of their own. */
-async function newMember(browser: Browser, testInfo: TestInfo, label: string) {
-  const { baseURL } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await skipWelcomeDialogs(page);
-  // A name no other story uses, so the Driver filter lists exactly this one.
-  const member = uniqueMember(testInfo, `${label} ${Math.random().toString(36).slice(2, 6)}`);
-  await registerByApi(page.request, testInfo, member);
-  const { user } = await signInByApi(page.request, testInfo, member);
-  return { request: page.request, member, id: user!.id, close: () => context.close() };
-}
+import { originOf, test, type Person } from './fixtures';
+import { makeDriver } from './support/driver-orders';
 
 /**
  * What the audit log then holds about one run: the Owner makes a member an approved driver, a customer orders a
  * delivery, the driver calls dibs, and the Owner cancels the order.
  */
-async function auditedRun(browser: Browser, ownerApi: APIRequestContext, testInfo: TestInfo, label: string) {
+async function auditedRun(
+  newMember: (label: string) => Promise<Person>,
+  ownerApi: APIRequestContext,
+  testInfo: TestInfo,
+  label: string,
+) {
   const headers = { Origin: originOf(testInfo) };
-  const driver = await newMember(browser, testInfo, `${label} Driver`);
-  const roles = await ownerApi.put(`/api/admin/members/${driver.id}/roles`, {
-    headers,
-    data: { roles: ['Member', 'Driver'] },
-  });
-  expect(roles.status(), await roles.text()).toBe(200);
-  const flags = await ownerApi.patch(`/api/admin/drivers/${driver.id}`, {
-    headers,
-    data: { isApprovedDriver: true, isOnline: true },
-  });
-  expect(flags.status(), await flags.text()).toBe(200);
+  // A name no other story uses, so the Driver filter lists exactly this one.
+  const driver = await newMember(`${label} Driver ${Math.random().toString(36).slice(2, 6)}`);
+  await makeDriver(ownerApi, testInfo, driver.user.id);
 
-  const customer = await newMember(browser, testInfo, `${label} Customer`);
+  const customer = await newMember(`${label} Customer`);
   const { stickers } = (await (await customer.request.get('/api/shop/menu')).json()) as {
     stickers: { id: string; name: string; prices: Record<string, number | undefined> }[];
   };
@@ -63,9 +48,7 @@ async function auditedRun(browser: Browser, ownerApi: APIRequestContext, testInf
     data: { status: 'cancelled' },
   });
   expect(cancel.status(), await cancel.text()).toBe(200);
-  await driver.close();
-  await customer.close();
-  return { driverName: driver.member.fullName, driverId: driver.id, order };
+  return { driverName: driver.member.fullName, driverId: driver.user.id, order };
 }
 
 async function openLogs(page: Page) {
@@ -88,11 +71,11 @@ async function expectTitleToast(page: Page, title: string) {
 
 test.describe('Audit Log', () => {
   test('an admin filters the audit log by driver, then by order, and sees each filter applied', async ({
-    browser,
+    newMember,
     ownerApi,
     ownerPage,
   }, testInfo) => {
-    const { driverName, driverId, order } = await auditedRun(browser, ownerApi, testInfo, 'Filter');
+    const { driverName, driverId, order } = await auditedRun(newMember, ownerApi, testInfo, 'Filter');
     await openLogs(ownerPage);
     const filters = ownerPage.getByRole('form', { name: 'Audit log filters' });
     await expect(filters.getByLabel('Event Type').locator('option').first()).toHaveText('All Event Types');
@@ -146,11 +129,11 @@ test.describe('Audit Log', () => {
   });
 
   test('an admin downloads the filtered audit log as audit-log.csv', async ({
-    browser,
+    newMember,
     ownerApi,
     ownerPage,
   }, testInfo) => {
-    const { driverName, order } = await auditedRun(browser, ownerApi, testInfo, 'Export');
+    const { driverName, order } = await auditedRun(newMember, ownerApi, testInfo, 'Export');
     await ownerPage.goto(`/admin?tab=logs&orderId=${encodeURIComponent(order.id)}`);
     await expect(entries(ownerPage)).toHaveCount(2);
 

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectToast, originOf, test, memberPage } from './fixtures';
+import { expectToast, test } from './fixtures';
 import { makeDriver, openQueue, placeDeliveryOrder } from './support/driver-orders';
 
 /** The e2e server gives drivers 12 s to submit an ETA (playwright.config.ts). */
@@ -11,12 +11,12 @@ const orderCard = (page: Page, shortId: string) => page.getByRole('article', { n
 
 test.describe('Driver queue', () => {
   test('two drivers see a new order live; one calls dibs, the ETA reveals the address, delivery completes it for the member', async ({
-    browser,
+    newMember,
     ownerApi,
   }, testInfo) => {
-    const driverA = await memberPage(browser, testInfo, 'Driver Dana');
-    const driverB = await memberPage(browser, testInfo, 'Driver Eli');
-    const customer = await memberPage(browser, testInfo, 'Customer Casey');
+    const driverA = await newMember('Driver Dana');
+    const driverB = await newMember('Driver Eli');
+    const customer = await newMember('Customer Casey');
     await makeDriver(ownerApi, testInfo, driverA.user.id);
     await makeDriver(ownerApi, testInfo, driverB.user.id);
     await openQueue(driverA.page);
@@ -98,16 +98,14 @@ test.describe('Driver queue', () => {
     await expect(driverA.page.getByText(address)).toHaveCount(0);
     // The member's page follows without a reload.
     await expect(customerOrder.getByText('Completed').first()).toBeVisible();
-
-    await Promise.all([driverA.close(), driverB.close(), customer.close()]);
   });
 
   test('a driver who misses the ETA window gets the order re-queued with a strike', async ({
-    browser,
+    newMember,
     ownerApi,
   }, testInfo) => {
-    const driver = await memberPage(browser, testInfo, 'Driver Slow');
-    const customer = await memberPage(browser, testInfo, 'Customer Waits');
+    const driver = await newMember('Driver Slow');
+    const customer = await newMember('Customer Waits');
     await makeDriver(ownerApi, testInfo, driver.user.id);
     await openQueue(driver.page);
     const status = driver.page.getByRole('region', { name: 'Your driver status' });
@@ -129,20 +127,10 @@ test.describe('Driver queue', () => {
       orderCard(driver.page, order.shortId).getByRole('button', { name: 'Call Dibs' }),
     ).toBeVisible();
     await expect(status.getByRole('definition').first()).toHaveText('1');
-
-    await Promise.all([driver.close(), customer.close()]);
   });
 
-  test('a driver who is not approved yet sees why they cannot call dibs', async ({
-    browser,
-    ownerApi,
-  }, testInfo) => {
-    const pending = await memberPage(browser, testInfo, 'Driver New');
-    const roles = await ownerApi.put(`/api/admin/members/${pending.user.id}/roles`, {
-      headers: { Origin: originOf(testInfo) },
-      data: { roles: ['Member', 'Driver'] },
-    });
-    expect(roles.status()).toBe(200);
+  test('a driver who is not approved yet sees why they cannot call dibs', async ({ newMember }) => {
+    const pending = await newMember('Driver New', { roles: ['Driver'] });
     await openQueue(pending.page);
     await expect(
       pending.page
@@ -150,6 +138,5 @@ test.describe('Driver queue', () => {
         .filter({ hasText: 'An admin has to approve you as a driver before you can call dibs.' }),
     ).toBeVisible();
     await expect(pending.page.getByRole('button', { name: 'Call Dibs' })).toHaveCount(0);
-    await pending.close();
   });
 });

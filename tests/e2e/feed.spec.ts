@@ -1,36 +1,21 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { expectToast, isPhone, originOf, registerByApi, signInByApi, uniqueMember } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { dismissWeeklyBonus, expectToast, isPhone, originOf, test, type Person } from './fixtures';
 import { TINY_PNG } from './support/images';
 
-const WEEKLY_BONUS = 'You earned +10 XP and +10 Coins for your weekly login!';
 const FIXTURES = path.resolve(import.meta.dirname, '../../src/features/feed/server/test-fixtures');
 
 /** Something no other story (or the other project running beside this one) writes. */
 const unique = (label: string) =>
   `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** A fresh member, signed in, on the feed, with the weekly bonus toast closed. */
-async function memberOnFeed(page: Page, testInfo: TestInfo, label: string) {
-  const member = uniqueMember(testInfo, label);
-  await registerByApi(page.request, testInfo, member);
-  await signInByApi(page.request, testInfo, member);
+/** A new member's page opened on the feed, with the weekly bonus toast closed. */
+async function onFeed(person: Person) {
+  const { page } = person;
   await page.goto('/feed');
   await expect(page.getByRole('heading', { name: 'Community Feed', level: 1 })).toBeVisible();
-  await expectToast(page, 'Weekly Bonus!', WEEKLY_BONUS);
-  await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Close toast' }).click();
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
-  return member;
-}
-
-async function secondMember(browser: Browser, testInfo: TestInfo, label: string) {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    viewport: testInfo.project.use.viewport,
-  });
-  const page = await context.newPage();
-  const member = await memberOnFeed(page, testInfo, label);
-  return { context, page, member };
+  await dismissWeeklyBonus(page);
+  return person;
 }
 
 const postCard = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
@@ -46,10 +31,8 @@ async function writePost(page: Page, text: string, options: { anonymous?: boolea
 }
 
 test.describe('Community Feed', () => {
-  test('a member posts, earns the post reward once, likes, unlikes and comments', async ({
-    page,
-  }, testInfo) => {
-    await memberOnFeed(page, testInfo, 'Poster');
+  test('a member posts, earns the post reward once, likes, unlikes and comments', async ({ newMember }) => {
+    const { page } = await onFeed(await newMember('Poster'));
     const text = unique('First post from the e2e');
     await writePost(page, text);
     await expectToast(page, 'Post shared!', 'You earned +15 XP and +15 Coins!', { type: 'success' });
@@ -88,8 +71,8 @@ test.describe('Community Feed', () => {
     await expect(front.locator('[data-description]')).toHaveCount(0);
   });
 
-  test('a member posts a photo and a phone video, with upload progress', async ({ page }, testInfo) => {
-    await memberOnFeed(page, testInfo, 'Media');
+  test('a member posts a photo and a phone video, with upload progress', async ({ newMember }) => {
+    const { page } = await onFeed(await newMember('Media'));
     for (const [file, kind] of [
       [{ name: 'dot.png', mimeType: 'image/png', buffer: TINY_PNG }, 'Photo'],
       [path.join(FIXTURES, 'phone.mov'), 'Video'],
@@ -118,35 +101,33 @@ test.describe('Community Feed', () => {
     }
   });
 
-  test('an anonymous post shows Anonymous to others and "your post" to its author', async ({
-    page,
-    browser,
-  }, testInfo) => {
-    const author = await memberOnFeed(page, testInfo, 'Hidden');
+  test('an anonymous post shows Anonymous to others and "your post" to its author', async ({ newMember }) => {
+    const { page, member: author } = await onFeed(await newMember('Hidden'));
     const text = unique('Anonymous thought');
     await writePost(page, text, { anonymous: true });
     const mine = postCard(page, text);
     await expect(mine.getByRole('heading', { name: 'Anonymous (your post)' })).toBeVisible();
     await expect(mine).not.toContainText(author.fullName);
 
-    const other = await secondMember(browser, testInfo, 'Reader');
+    const other = await onFeed(await newMember('Reader'));
     const theirs = postCard(other.page, text);
     await expect(theirs.getByRole('heading', { name: 'Anonymous', exact: true })).toBeVisible();
     await expect(theirs.getByRole('button', { name: 'Delete post' })).toHaveCount(0);
     // Searching for the author's name never finds it.
     await other.page.getByLabel('Search posts or users').fill(author.fullName);
     await expect(other.page.getByText('No posts match your search.')).toBeVisible();
-    await other.context.close();
   });
 
   test('the composer’s code (and its form library) loads when it first opens, not with the feed', async ({
-    page,
-  }, testInfo) => {
+    newMember,
+  }) => {
+    const person = await newMember('Composer on demand');
+    const { page } = person;
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await memberOnFeed(page, testInfo, 'Composer on demand');
+    await onFeed(person);
     const loaded = (chunk: string) =>
       scripts.filter((file) => new RegExp(`/${chunk}-[^/]+\\.js$`).test(file));
     expect(loaded('create-post-dialog')).toEqual([]);
@@ -157,8 +138,8 @@ test.describe('Community Feed', () => {
     expect(loaded('form')).toHaveLength(1);
   });
 
-  test('search finds posts by their text and by their author’s name', async ({ page }, testInfo) => {
-    const member = await memberOnFeed(page, testInfo, 'Searcher');
+  test('search finds posts by their text and by their author’s name', async ({ newMember }) => {
+    const { page, member } = await onFeed(await newMember('Searcher'));
     const word = unique('Zephyrine').replace(' ', '');
     await writePost(page, `Looking for ${word} fans`);
     await page.getByLabel('Search posts or users').fill(word.toLowerCase());
@@ -170,8 +151,8 @@ test.describe('Community Feed', () => {
     await expect(page.getByRole('heading', { name: 'Pinned Posts' })).toBeVisible();
   });
 
-  test('a member deletes their own post after confirming', async ({ page }, testInfo) => {
-    await memberOnFeed(page, testInfo, 'Deleter');
+  test('a member deletes their own post after confirming', async ({ newMember }) => {
+    const { page } = await onFeed(await newMember('Deleter'));
     const text = unique('Soon gone');
     await writePost(page, text);
     const card = postCard(page, text);
@@ -186,14 +167,13 @@ test.describe('Community Feed', () => {
   });
 
   test('a second member sees a new post, a like and a comment arrive without reloading', async ({
-    page,
-    browser,
-  }, testInfo) => {
-    const watcher = await secondMember(browser, testInfo, 'Watcher');
+    newMember,
+  }) => {
+    const watcher = await onFeed(await newMember('Watcher'));
     // The posts the feed opens with are the page, not insertions: none fades in (it would hold back the first paint).
     await expect(watcher.page.getByRole('article').first()).toBeVisible();
     await expect(watcher.page.locator('article.animate-fade-in')).toHaveCount(0);
-    await memberOnFeed(page, testInfo, 'Live');
+    const { page } = await onFeed(await newMember('Live'));
     const text = unique('Live post');
     await writePost(page, text);
     const seen = postCard(watcher.page, text);
@@ -210,13 +190,13 @@ test.describe('Community Feed', () => {
     await postCard(page, text).getByLabel('Write a comment').fill('Live comment');
     await postCard(page, text).getByRole('button', { name: 'Post comment' }).click();
     await expect(seen.getByRole('button', { name: /Show comments, 1 comment$/ })).toBeVisible();
-    await watcher.context.close();
   });
 
   test('a post made while the page is still connecting its live updates arrives all the same', async ({
-    page,
-    browser,
+    newMember,
   }, testInfo) => {
+    const person = await newMember('Connecting');
+    const { page } = person;
     // The page's live stream is held back until another member has posted, so the post falls between the page's
     // load (its session and feed read) and the stream's first connect.
     let release = () => {};
@@ -229,13 +209,10 @@ test.describe('Community Feed', () => {
       },
     );
     const connecting = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/events');
-    await memberOnFeed(page, testInfo, 'Connecting');
+    await onFeed(person);
     await connecting;
 
-    const poster = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-    const member = uniqueMember(testInfo, 'Early poster');
-    await registerByApi(poster.request, testInfo, member);
-    await signInByApi(poster.request, testInfo, member);
+    const poster = await newMember('Early poster');
     const text = unique('Posted before the stream');
     const posted = await poster.request.post('/api/feed/posts', {
       headers: { Origin: originOf(testInfo) },
@@ -246,16 +223,17 @@ test.describe('Community Feed', () => {
 
     release();
     await expect(postCard(page, text)).toBeVisible();
-    await poster.close();
   });
 
-  test('markup in a post is shown as text, links are links, and nothing runs', async ({ page }, testInfo) => {
+  test('markup in a post is shown as text, links are links, and nothing runs', async ({ newMember }) => {
+    const person = await newMember('Markup');
+    const { page } = person;
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await memberOnFeed(page, testInfo, 'Markup');
+    await onFeed(person);
     const marker = unique('xss');
     const payload = `${marker} <img src=x onerror=alert(1)> <script>alert(2)</script> <a href="javascript:alert(3)">x</a> https://example.com/page`;
     await writePost(page, payload);
@@ -272,10 +250,10 @@ test.describe('Community Feed', () => {
   });
 
   test('the feed fits a phone: no sideways scrolling, the buttons within reach', async ({
-    page,
+    newMember,
   }, testInfo) => {
     test.skip(!isPhone(testInfo), 'phone layout');
-    await memberOnFeed(page, testInfo, 'Phone');
+    const { page } = await onFeed(await newMember('Phone'));
     await expect(page.getByRole('heading', { name: 'Pinned Posts' })).toBeVisible();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import {
   test as base,
   expect,
   type APIRequestContext,
-  type Browser,
   type BrowserContext,
   type Locator,
   type Page,
@@ -102,8 +100,24 @@ export async function enrolTwoFactorByApi(
 }
 
 /**
- * Resolves once the page's live event stream is open (its subscription is made before the stream answers), so a
- * change made after it reaches the page. Call it before the navigation that opens the stream.
+ * Signs in on the sign-in page, as a member does. Only for the stories about signing in (every other story takes
+ * its people from the `newMember`, `ownerApi` and `ownerPage` fixtures below).
+ */
+export async function signInThroughForm(
+  page: Page,
+  credentials: { email: string; password: string },
+  { remember = false }: { remember?: boolean } = {},
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  if (remember) await page.getByRole('checkbox', { name: 'Remember this device' }).check();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/**
+ * Resolves once the page's live event stream is open, for a story that must know which instance holds it (an event
+ * sent before it opens reaches the page all the same). Call it before the navigation that opens the stream.
  */
 export function liveUpdatesOpen(page: Page): Promise<unknown> {
   return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
@@ -118,21 +132,6 @@ export async function skipWelcomeDialogs(page: Page): Promise<void> {
     },
     [AGE_VERIFIED_KEY, INSTALL_TIPS_SEEN_KEY],
   );
-}
-
-/**
- * A new member's page in a browser of its own (the project's phone or desktop size), registered and signed in,
- * past the welcome dialogs.
- */
-export async function memberPage(browser: Browser, testInfo: TestInfo, label: string) {
-  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await skipWelcomeDialogs(page);
-  const member = uniqueMember(testInfo, label);
-  await registerByApi(page.request, testInfo, member);
-  const { user } = await signInByApi(page.request, testInfo, member);
-  return { page, user: user!, member, close: () => context.close() };
 }
 
 /** A new member's first page shows the weekly bonus: closed, so a story's own toasts are the front ones. */
@@ -206,10 +205,10 @@ export const SHARED_STATE = { tag: '@shared-state' };
 
 /**
  * The Owner's signed-in browser state, written once per run by the owner-session setup project
- * (tests/e2e/owner.setup.ts): every story acting as the Owner reuses that one session, so none signs the Owner in
- * (sign-in is limited to 5 a minute per account).
+ * (tests/e2e/owner.setup.ts) to a file of the run's own (playwright.config.ts): every story acting as the Owner
+ * reuses that one session, so none signs the Owner in (sign-in is limited to 5 a minute per account).
  */
-export const OWNER_STATE = path.join(import.meta.dirname, '../../test-results/.auth/owner.json');
+export const OWNER_STATE = process.env.VAULT_E2E_OWNER_STATE!;
 
 /** A person in a story: their page in a browser of their own, at the project's size, signed in. */
 export interface Person {

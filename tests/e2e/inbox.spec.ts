@@ -1,48 +1,24 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import type { SessionUser } from '~/shared/session';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type { SessionResponse } from '~/shared/session';
 import type { ConversationResponse } from '~/features/inbox/inbox.schema';
 import {
-  demoMembers,
-  E2E_DEMO_PASSWORD,
+  dismissWeeklyBonus,
   expectToast,
   isPhone,
   originOf,
-  registerByApi,
-  signInByApi,
-  uniqueMember,
+  test,
   DESKTOP_TOO,
+  type Person,
 } from './fixtures';
 
-const WEEKLY_BONUS = 'You earned +10 XP and +10 Coins for your weekly login!';
-
-interface Party {
-  page: Page;
-  user: SessionUser;
-}
-
-/** A fresh member, registered and signed in on a browser of their own (their own device, as the app sees it). */
-async function memberOnOwnDevice(browser: Browser, testInfo: TestInfo, label: string): Promise<Party> {
-  const member = uniqueMember(testInfo, label);
-  const context = await browser.newContext();
-  await registerByApi(context.request, testInfo, member);
-  const { user } = await signInByApi(context.request, testInfo, member);
-  return { page: await context.newPage(), user: user! };
-}
-
-/** A new member's first page shows the weekly bonus: closed, so it covers nothing and the story's toasts show. */
-async function dismissWeeklyBonus(page: Page) {
-  await expectToast(page, 'Weekly Bonus!', WEEKLY_BONUS);
-  await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Close toast' }).click();
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
-}
-
-async function openInbox(party: Party, path = '/inbox') {
-  await party.page.goto(path);
-  await dismissWeeklyBonus(party.page);
+/** Opens the inbox; it is a new member's first page, so the weekly bonus is closed: it covers nothing then. */
+async function openInbox(person: Person, path = '/inbox') {
+  await person.page.goto(path);
+  await dismissWeeklyBonus(person.page);
 }
 
 /** Starts (or finds) the conversation and sends messages through the API, as another device would. */
-async function messageByApi(from: Party, testInfo: TestInfo, to: string, ...contents: string[]) {
+async function messageByApi(from: Person, testInfo: TestInfo, to: string, ...contents: string[]) {
   const headers = { Origin: originOf(testInfo) };
   const started = await from.page.request.post('/api/inbox/conversations', {
     headers,
@@ -58,6 +34,15 @@ async function messageByApi(from: Party, testInfo: TestInfo, to: string, ...cont
     expect(sent.status(), await sent.text()).toBe(201);
   }
   return id;
+}
+
+/** Who is signed in on this API client, as their own browser sees them. */
+async function signedInUser(request: APIRequestContext) {
+  const response = await request.get('/api/accounts/session');
+  expect(response.status(), await response.text()).toBe(200);
+  const { user } = (await response.json()) as SessionResponse;
+  expect(user).not.toBeNull();
+  return user!;
 }
 
 const conversationsList = (page: Page) => page.getByRole('list', { name: 'Conversations' });
@@ -78,9 +63,9 @@ test.describe('Inbox', () => {
   test(
     'a member with an empty inbox finds another through New Message; leaving without a word lists nothing; the first message reaches the other live, unread, and they reply, live too',
     DESKTOP_TOO,
-    async ({ browser }, testInfo) => {
-      const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Sender');
-      const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Replier');
+    async ({ newMember }, testInfo) => {
+      const ana = await newMember('Ana Sender');
+      const ben = await newMember('Ben Replier');
 
       await openInbox(ben);
       await expect(ben.page.getByText('No conversations found.')).toBeVisible();
@@ -148,7 +133,7 @@ test.describe('Inbox', () => {
       await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveCount(2);
 
       // Someone else's conversation does not exist for a third member.
-      const cleo = await memberOnOwnDevice(browser, testInfo, 'Cleo Outsider');
+      const cleo = await newMember('Cleo Outsider');
       await cleo.page.goto(new URL(ana.page.url()).pathname);
       await expect(cleo.page.getByText('This conversation does not exist.')).toBeVisible();
       await expect(cleo.page.getByText('Thanks Ana!')).toHaveCount(0);
@@ -158,9 +143,9 @@ test.describe('Inbox', () => {
   test(
     'on a keyboard Enter sends and Shift+Enter adds a line; on a touch screen Enter adds a line and Send sends; empty text sends nothing',
     DESKTOP_TOO,
-    async ({ browser }, testInfo) => {
-      const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Typist');
-      const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Reader');
+    async ({ newMember }, testInfo) => {
+      const ana = await newMember('Ana Typist');
+      const ben = await newMember('Ben Reader');
       const id = await messageByApi(ana, testInfo, ben.user.id);
       await openInbox(ana, `/inbox/${id}`);
       const input = composer(ana.page);
@@ -203,10 +188,10 @@ test.describe('Inbox', () => {
     },
   );
 
-  test('a member finds a conversation by the other party’s name', async ({ browser }, testInfo) => {
-    const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Seeker');
-    const ruby = await memberOnOwnDevice(browser, testInfo, 'Ruby Lantern');
-    const onyx = await memberOnOwnDevice(browser, testInfo, 'Onyx Harbor');
+  test('a member finds a conversation by the other party’s name', async ({ newMember }, testInfo) => {
+    const ana = await newMember('Ana Seeker');
+    const ruby = await newMember('Ruby Lantern');
+    const onyx = await newMember('Onyx Harbor');
     await messageByApi(ruby, testInfo, ana.user.id, 'Hello from Ruby');
     await messageByApi(onyx, testInfo, ana.user.id, 'Hello from Onyx');
     await openInbox(ana);
@@ -226,10 +211,10 @@ test.describe('Inbox', () => {
   });
 
   test('a member deletes a conversation; the other keeps it, and a later message reopens it with only the newer messages', async ({
-    browser,
+    newMember,
   }, testInfo) => {
-    const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Deleter');
-    const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Keeper');
+    const ana = await newMember('Ana Deleter');
+    const ben = await newMember('Ben Keeper');
     const id = await messageByApi(ben, testInfo, ana.user.id, 'Old news', 'More old news');
     await openInbox(ana, `/inbox/${id}`);
     await expect(thread(ana.page, ben.user.fullName).getByRole('listitem')).toHaveCount(2);
@@ -262,9 +247,9 @@ test.describe('Inbox', () => {
   test(
     'on a phone one pane shows at a time with a way back; on a desktop the list and the thread sit side by side',
     DESKTOP_TOO,
-    async ({ browser }, testInfo) => {
-      const ana = await memberOnOwnDevice(browser, testInfo, 'Ana Navigator');
-      const ben = await memberOnOwnDevice(browser, testInfo, 'Ben Pane');
+    async ({ newMember }, testInfo) => {
+      const ana = await newMember('Ana Navigator');
+      const ben = await newMember('Ben Pane');
       await messageByApi(ben, testInfo, ana.user.id, 'Pane test');
       await openInbox(ana);
       const list = conversationsList(ana.page);
@@ -295,17 +280,15 @@ test.describe('Inbox', () => {
   );
 
   test('an admin messages a member from the Members tab; the member sees the Admin Team, never the admin’s name', async ({
-    browser,
+    newMember,
+    ownerApi,
+    ownerPage,
   }, testInfo) => {
-    const member = await memberOnOwnDevice(browser, testInfo, 'Mia Member');
-    const ownerContext = await browser.newContext();
-    const { user: owner } = await signInByApi(ownerContext.request, testInfo, {
-      email: demoMembers.owner,
-      password: E2E_DEMO_PASSWORD,
-    });
-    const ownerPage = await ownerContext.newPage();
+    const member = await newMember('Mia Member');
+    const owner = await signedInUser(ownerApi);
 
-    // The owner's weekly bonus may land on this page: its toast would cover the phone's Send button.
+    // The Owner's session is the run's: their weekly bonus may land on this page (or on another story's first),
+    // and its toast would cover the phone's Send button.
     const bonus = ownerPage.waitForResponse((response) =>
       response.url().endsWith('/api/economy/weekly-bonus'),
     );
@@ -342,7 +325,7 @@ test.describe('Inbox', () => {
     await row.click();
     await expect(member.page.getByRole('heading', { name: 'Admin Team' })).toBeVisible();
     await expect(thread(member.page, 'Admin Team')).toContainText('Welcome aboard, from the team.');
-    await expect(member.page.locator('body')).not.toContainText(owner!.fullName);
+    await expect(member.page.locator('body')).not.toContainText(owner.fullName);
     // The member's notification names the team too.
     await member.page.getByRole('button', { name: /^Notifications/ }).click();
     const note = member.page.getByRole('menuitem', { name: /New message from Admin Team/ });
@@ -355,8 +338,7 @@ test.describe('Inbox', () => {
     await member.page.getByRole('button', { name: 'New Message' }).click();
     const search = member.page.getByRole('dialog', { name: 'New Message' });
     await expect(search).toContainText('To reach the Admin Team, reply when they message you.');
-    await search.getByRole('searchbox', { name: 'Search members' }).fill(owner!.fullName);
+    await search.getByRole('searchbox', { name: 'Search members' }).fill(owner.fullName);
     await expect(search.getByText('No members found.')).toBeVisible();
-    await ownerContext.close();
   });
 });

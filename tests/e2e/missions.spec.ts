@@ -1,31 +1,13 @@
 import { expect } from '@playwright/test';
-import {
-  liveUpdatesOpen,
-  originOf,
-  registerByApi,
-  signInByApi,
-  skipWelcomeDialogs,
-  test,
-  uniqueMember,
-} from './fixtures';
-
-test.beforeEach(async ({ page }) => {
-  await skipWelcomeDialogs(page);
-});
+import { originOf, test } from './fixtures';
 
 test('a member sees the post cooldown on the Missions guide after posting, while other missions stay open', async ({
-  page,
-  request,
+  newMember,
 }, testInfo) => {
-  const member = uniqueMember(testInfo, 'missions');
-  await registerByApi(request, testInfo, member);
-  await signInByApi(page.request, testInfo, member);
+  const { page } = await newMember('missions');
 
-  const live = liveUpdatesOpen(page);
   await page.goto('/missions');
   await expect(page.getByRole('heading', { name: 'Missions and Rewards', level: 1 })).toBeVisible();
-  // The post below must happen after the page listens for changes, as a member's would.
-  await live;
   await expect(page.getByText('Stack Coins. Climb Levels. Live Exotic.')).toBeVisible();
   const earnXp = page.getByRole('region', { name: 'Earn XP' });
   // Before posting, Create a Post leads to the feed.
@@ -48,12 +30,9 @@ test('a member sees the post cooldown on the Missions guide after posting, while
 });
 
 test('the leaderboard ranks members by coins, marks your own row, and opens a profile', async ({
-  page,
-  request,
+  newMember,
 }, testInfo) => {
-  const member = uniqueMember(testInfo, 'leaders');
-  await registerByApi(request, testInfo, member);
-  await signInByApi(page.request, testInfo, member);
+  const { page, member } = await newMember('leaders');
 
   await page.goto('/leaderboard');
   await expect(page.getByRole('heading', { name: 'Leaderboard', level: 1 })).toBeVisible();
@@ -91,29 +70,17 @@ test('the leaderboard ranks members by coins, marks your own row, and opens a pr
 });
 
 test('an Economy Manager adjusts a member’s coins with a reason, and the member sees it in history and notifications', async ({
-  page,
-  browser,
-  request,
-  ownerApi,
+  newMember,
 }, testInfo) => {
-  const manager = uniqueMember(testInfo, 'ecomgr');
-  const receiver = uniqueMember(testInfo, 'adjusted');
-  await registerByApi(request, testInfo, manager);
-  await registerByApi(request, testInfo, receiver);
-  const { user: managerUser } = await signInByApi(page.request, testInfo, manager);
-  const promoted = await ownerApi.put(`/api/admin/members/${managerUser!.id}/roles`, {
-    headers: { Origin: originOf(testInfo) },
-    data: { roles: ['Member', 'Economy Manager'] },
-  });
-  expect(promoted.status(), await promoted.text()).toBe(200);
+  const { page } = await newMember('ecomgr', { roles: ['Economy Manager'] });
+  const receiver = await newMember('adjusted');
 
-  // The role change ended the manager's session streams; the next page load reads the new roles.
   await page.goto('/admin?tab=economy');
   const form = page.getByRole('region', { name: 'Adjust a member’s balance' });
-  await form.getByRole('searchbox', { name: 'Find a member' }).fill(receiver.fullName);
+  await form.getByRole('searchbox', { name: 'Find a member' }).fill(receiver.member.fullName);
   await form
     .getByRole('list', { name: 'Members found' })
-    .getByRole('button', { name: receiver.fullName })
+    .getByRole('button', { name: receiver.member.fullName })
     .click();
   await form.getByLabel('Coins', { exact: true }).fill('25');
   await form.getByLabel('Reason', { exact: true }).fill('Thanks for the great review');
@@ -121,23 +88,18 @@ test('an Economy Manager adjusts a member’s coins with a reason, and the membe
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Balance adjusted' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('adjustment.png'), fullPage: true });
 
-  const memberContext = await browser.newContext();
-  const memberPage = await memberContext.newPage();
-  await skipWelcomeDialogs(memberPage);
-  await signInByApi(memberPage.request, testInfo, receiver);
-  await memberPage.goto('/profile');
-  const history = memberPage.getByRole('list', { name: 'Coin and XP history' });
+  await receiver.page.goto('/profile');
+  const history = receiver.page.getByRole('list', { name: 'Coin and XP history' });
   // The weekly login bonus this first visit claims may land above it.
   const adjustment = history.getByRole('listitem').filter({ hasText: 'Adjustment by the Vault Team' });
   await expect(adjustment).toHaveCount(1);
   await expect(adjustment).toContainText('Thanks for the great review');
   await expect(adjustment).toContainText('+25 coins');
-  await memberPage.getByRole('button', { name: /^Notifications/ }).click();
+  await receiver.page.getByRole('button', { name: /^Notifications/ }).click();
   await expect(
-    memberPage.getByText(
+    receiver.page.getByText(
       'The Vault Team adjusted your balance: +25 coins. Reason: Thanks for the great review',
     ),
   ).toBeVisible();
-  await memberPage.screenshot({ path: testInfo.outputPath('history.png'), fullPage: true });
-  await memberContext.close();
+  await receiver.page.screenshot({ path: testInfo.outputPath('history.png'), fullPage: true });
 });

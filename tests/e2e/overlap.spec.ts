@@ -1,14 +1,6 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import type { SessionResponse } from '~/shared/session';
-import {
-  originOf,
-  registerByApi,
-  signInByApi,
-  skipWelcomeDialogs,
-  test,
-  uniqueMember,
-  DESKTOP_TOO,
-} from './fixtures';
+import { DESKTOP_TOO, test } from './fixtures';
 
 /**
  * Every floating (fixed or sticky) control on the page that takes taps, but the sticky header and what is in it, a table's sticky
@@ -83,25 +75,13 @@ async function expectNothingCovered(page: Page, route: string, testInfo: TestInf
 
 test.describe('Floating buttons', DESKTOP_TOO, () => {
   test('a driver finds no floating button over a button or link on any page, nor the Owner on the dashboard', async ({
-    page,
+    newMember,
     ownerApi,
     ownerPage,
   }, testInfo) => {
     test.setTimeout(90_000);
-    await skipWelcomeDialogs(page);
-    const member = uniqueMember(testInfo, 'Overlap Olive');
-    await registerByApi(page.request, testInfo, member);
-    const { user } = await signInByApi(page.request, testInfo, member);
     // A driver, so the driver queue is theirs to see.
-    const headers = { Origin: originOf(testInfo) };
-    expect(
-      (
-        await ownerApi.put(`/api/admin/members/${user!.id}/roles`, {
-          headers,
-          data: { roles: ['Member', 'Driver'] },
-        })
-      ).status(),
-    ).toBe(200);
+    const { page } = await newMember('Overlap Olive', { roles: ['Driver'] });
     const owner = (await (await ownerApi.get('/api/accounts/session')).json()) as SessionResponse;
 
     for (const route of [

@@ -1,24 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DELETE_ACCOUNT_WARNING } from '~/features/profiles/privacy.constants';
-import {
-  dismissWeeklyBonus,
-  expectToast,
-  originOf,
-  registerByApi,
-  signInByApi,
-  skipWelcomeDialogs,
-  uniqueMember,
-} from './fixtures';
+import { dismissWeeklyBonus, expectToast, originOf, test } from './fixtures';
 
 test('a member downloads their data, deletes their account, and their post stays from Former member', async ({
-  page,
+  newMember,
 }, testInfo) => {
-  const leaving = uniqueMember(testInfo, 'Leaving Member');
-  const reader = uniqueMember(testInfo, 'Staying Member');
-  await registerByApi(page.request, testInfo, leaving);
-  await registerByApi(page.request, testInfo, reader);
-  await skipWelcomeDialogs(page);
-  await signInByApi(page.request, testInfo, leaving);
+  const { page, member: leaving } = await newMember('Leaving Member');
   const content = `Goodbye from ${testInfo.project.name} ${Date.now()}`;
   const posted = await page.request.post('/api/feed/posts', {
     headers: { Origin: originOf(testInfo) },
@@ -54,9 +41,9 @@ test('a member downloads their data, deletes their account, and their post stays
   await expect(page.getByRole('link', { name: 'Member Sign In' }).or(page.getByLabel('Email'))).toBeVisible();
 
   // Another member reads the post, from Former member.
-  await signInByApi(page.request, testInfo, reader);
-  await page.goto('/feed');
-  const post = page.getByRole('article').filter({ hasText: content });
+  const reader = await newMember('Staying Member');
+  await reader.page.goto('/feed');
+  const post = reader.page.getByRole('article').filter({ hasText: content });
   await expect(post).toContainText('Former member');
   await expect(post).not.toContainText(leaving.fullName);
 });

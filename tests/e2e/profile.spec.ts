@@ -1,21 +1,14 @@
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
-import {
-  demoMembers,
-  E2E_DEMO_PASSWORD,
+  dismissWeeklyBonus,
   expectToast,
-  isPhone,
   originOf,
   registerByApi,
-  signInByApi,
+  setRolesByApi,
+  test,
   uniqueMember,
   type Member,
+  signInThroughForm,
 } from './fixtures';
 import { TINY_PNG } from './support/images';
 
@@ -47,28 +40,6 @@ async function registerReferredBy(
   expect(((await response.json()) as { referral: { status: string } }).referral.status).toBe('applied');
 }
 
-/** A fresh member, registered and signed in in the page's browser. */
-async function signedInNewMember(page: Page, request: APIRequestContext, testInfo: TestInfo, label: string) {
-  const member = uniqueMember(testInfo, label);
-  await registerByApi(request, testInfo, member);
-  const { user } = await signInByApi(page.request, testInfo, member);
-  return { member, user: user! };
-}
-
-/** A new member's first page shows the weekly bonus: closed, so a story's own toasts are the only ones. */
-async function dismissWeeklyBonus(page: Page) {
-  await expectToast(page, 'Weekly Bonus!', WEEKLY_BONUS);
-  await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Close toast' }).click();
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
-}
-
-async function signInThroughForm(page: Page, member: Member) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(member.email);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
 /** A toast that has a title only. */
 async function expectTitleToast(page: Page, title: string, type: 'success' | 'default' = 'success') {
   const toast = page.locator('[data-sonner-toast][data-front="true"]');
@@ -79,34 +50,31 @@ async function expectTitleToast(page: Page, title: string, type: 'success' | 'de
 }
 
 test.describe('Level and weekly bonus', () => {
-  test('a member sees their level, title and XP progress in the header', async ({ page }, testInfo) => {
-    // Phone and desktop run side by side, each with its own seeded member, so neither sees the other's bonus.
-    const seeded = isPhone(testInfo)
-      ? { email: demoMembers.member, level: 2, title: 'Coin Collector II', xp: 250 }
-      : { email: demoMembers.otherMember, level: 1, title: 'Coin Collector', xp: 450 };
-    // The first page load of the run claims the seeded member's weekly bonus: hold it until the seeded
-    // numbers have been read.
+  test('a member sees their level, title and XP progress in the header', async ({ newMember }) => {
+    // A new member starts at level 1 with no XP; their first page load claims the weekly bonus: hold it until
+    // the starting numbers have been read.
+    const { page } = await newMember('Level Member');
+    const start = { level: 1, title: 'Coin Collector', xp: 0 };
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/economy/weekly-bonus', async (route) => {
       await held;
       await route.continue();
     });
-    await signInByApi(page.request, testInfo, { email: seeded.email, password: E2E_DEMO_PASSWORD });
     await page.goto('/feed');
 
     const header = page.getByRole('banner');
-    await expect(header.getByText(`Level ${seeded.level} · ${seeded.title}`)).toBeVisible();
-    await expect(header.getByText(`${seeded.xp} / 1000 XP`)).toBeVisible();
-    const bar = header.getByRole('progressbar', { name: `Level ${seeded.level} progress` });
-    await expect(bar).toHaveAttribute('aria-valuenow', String(seeded.xp));
+    await expect(header.getByText(`Level ${start.level} · ${start.title}`)).toBeVisible();
+    await expect(header.getByText(`${start.xp} / 1000 XP`)).toBeVisible();
+    const bar = header.getByRole('progressbar', { name: `Level ${start.level} progress` });
+    await expect(bar).toHaveAttribute('aria-valuenow', String(start.xp));
     await expect(bar).toHaveAttribute('aria-valuemax', '1000');
 
     // The bonus lands and the header follows without a reload.
     release();
     await expectToast(page, 'Weekly Bonus!', WEEKLY_BONUS, { type: 'success' });
-    await expect(header.getByText(`${seeded.xp + 10} / 1000 XP`)).toBeVisible();
-    await expect(bar).toHaveAttribute('aria-valuenow', String(seeded.xp + 10));
+    await expect(header.getByText(`${start.xp + 10} / 1000 XP`)).toBeVisible();
+    await expect(bar).toHaveAttribute('aria-valuenow', String(start.xp + 10));
   });
 
   test('the weekly bonus toast shows on first sign in and not on the next', async ({
@@ -132,18 +100,19 @@ test.describe('Level and weekly bonus', () => {
     expect(await (await bonusAnswer).json()).toEqual({ awarded: false, xp: 0, coins: 0 });
     await expectToast(page, `Welcome back, ${member.fullName}!`, "You've successfully logged in.");
     await expect(page.getByRole('banner').getByText('10 / 1000 XP')).toBeVisible();
-    // Give a toast that should not exist the time it would have needed to appear.
-    await page.waitForTimeout(1000);
+    // A bonus would wait for the welcome toast to close (one toast at a time): once it has, none follows.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 12_000 });
     await expect(page.locator('[data-sonner-toast]', { hasText: 'Weekly Bonus!' })).toHaveCount(0);
   });
 });
 
 test.describe('Notifications', () => {
   test('the bell shows a new notification without reload, lists it, and marks it read', async ({
-    page,
+    newMember,
+    ownerApi,
     request,
   }, testInfo) => {
-    const { user } = await signedInNewMember(page, request, testInfo, 'Bell Member');
+    const { page, user } = await newMember('Bell Member');
     await page.goto('/feed');
 
     const bell = page.getByRole('button', { name: 'Notifications', exact: true });
@@ -183,17 +152,7 @@ test.describe('Notifications', () => {
     await page.keyboard.press('Escape');
 
     // An owner changes the member's roles: a notification without a link arrives live.
-    const owner = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
-    try {
-      await signInByApi(owner, testInfo, { email: demoMembers.owner, password: E2E_DEMO_PASSWORD });
-      const response = await owner.put(`/api/admin/members/${user.id}/roles`, {
-        headers: { Origin: new URL(testInfo.project.use.baseURL!).origin },
-        data: { roles: ['Member', 'Driver'] },
-      });
-      expect(response.status(), await response.text()).toBe(200);
-    } finally {
-      await owner.dispose();
-    }
+    await setRolesByApi(ownerApi, testInfo, user.id, ['Member', 'Driver']);
     await expect(unreadBell).toHaveText('1', { timeout: 5_000 });
 
     // By keyboard: open, the newest item first, select it. It has no link: the page stays, all are read.
@@ -217,8 +176,8 @@ test.describe('Notifications', () => {
 });
 
 test.describe('Profile', () => {
-  test('a member uploads an avatar and sees it in the header', async ({ page, request }, testInfo) => {
-    await signedInNewMember(page, request, testInfo, 'Avatar Member');
+  test('a member uploads an avatar and sees it in the header', async ({ newMember }) => {
+    const { page } = await newMember('Avatar Member');
     await page.goto('/profile');
     await dismissWeeklyBonus(page);
     await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
@@ -257,8 +216,8 @@ test.describe('Profile', () => {
     await expect(headerAvatar).toHaveAttribute('src', src!);
   });
 
-  test('a member edits bio and smoke preference', async ({ page, request }, testInfo) => {
-    const { user } = await signedInNewMember(page, request, testInfo, 'Bio Member');
+  test('a member edits bio and smoke preference', async ({ newMember }) => {
+    const { page, user } = await newMember('Bio Member');
     await page.goto('/profile');
     await dismissWeeklyBonus(page);
 
@@ -288,11 +247,8 @@ test.describe('Profile', () => {
     await expect(page.getByRole('definition').filter({ hasText: 'Sativa' })).toBeVisible();
   });
 
-  test('a member sees their referral code and the Privacy & Data buttons', async ({
-    page,
-    request,
-  }, testInfo) => {
-    const { user } = await signedInNewMember(page, request, testInfo, 'Code Member');
+  test('a member sees their referral code and the Privacy & Data buttons', async ({ newMember }) => {
+    const { page, user } = await newMember('Code Member');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/profile');
     await dismissWeeklyBonus(page);
@@ -319,8 +275,8 @@ test.describe('Profile', () => {
 });
 
 test.describe('Public profile', () => {
-  test("a member opens another member's public profile", async ({ page, request }, testInfo) => {
-    const { user } = await signedInNewMember(page, request, testInfo, 'Host Member');
+  test("a member opens another member's public profile", async ({ newMember, request }, testInfo) => {
+    const { page, user } = await newMember('Host Member');
     const friend = uniqueMember(testInfo, 'Referred Friend');
     await registerReferredBy(request, testInfo, friend, user.referralCode);
 
@@ -359,10 +315,8 @@ test.describe('Public profile', () => {
     await expect(page.getByRole('heading', { name: friend.fullName, level: 1 })).toBeVisible();
   });
 
-  test('an unknown profile id shows User Not Found', async ({ page }, testInfo) => {
-    // Any member will do; the seeded one of this project (phone and desktop run side by side).
-    const email = isPhone(testInfo) ? demoMembers.member : demoMembers.otherMember;
-    await signInByApi(page.request, testInfo, { email, password: E2E_DEMO_PASSWORD });
+  test('an unknown profile id shows User Not Found', async ({ newMember }) => {
+    const { page } = await newMember('Any Member');
 
     await page.goto('/profile/no-such-member');
     await expect(page.getByRole('heading', { name: 'User Not Found', level: 1 })).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { registerByApi, signInByApi, skipWelcomeDialogs, smallTargets, uniqueMember } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { smallTargets, test } from './fixtures';
 
 /*
  * Headless Chromium cannot obtain a real push subscription (no push service), so these stories cover what a
@@ -14,22 +14,19 @@ async function openPushSettings(page: Page) {
 }
 
 test.describe('Push notifications in Account Settings', () => {
-  test.beforeEach(async ({ page, request }, testInfo) => {
-    const member = uniqueMember(testInfo, 'Push Member');
-    await registerByApi(request, testInfo, member);
-    await signInByApi(page.request, testInfo, member);
-    await skipWelcomeDialogs(page);
-  });
-
   test('a member whose device has no app worker yet is told push is not available there', async ({
-    page,
+    newMember,
   }) => {
+    const { page } = await newMember('Push Member');
     const section = await openPushSettings(page);
     await expect(section).toContainText('Push notifications are not available on this device yet.');
     await expect(section.getByRole('switch')).toHaveCount(0);
   });
 
-  test('a member whose browser has no Push API is told so, and how an iPhone gets it', async ({ page }) => {
+  test('a member whose browser has no Push API is told so, and how an iPhone gets it', async ({
+    newMember,
+  }) => {
+    const { page } = await newMember('Push Member');
     await page.addInitScript(() => {
       delete (window as { PushManager?: unknown }).PushManager;
     });
@@ -38,7 +35,8 @@ test.describe('Push notifications in Account Settings', () => {
     await expect(section).toContainText('add The Vault to your Home Screen');
   });
 
-  test('a member who blocked notifications is told how to allow them', async ({ page }) => {
+  test('a member who blocked notifications is told how to allow them', async ({ newMember }) => {
+    const { page } = await newMember('Push Member');
     // The browser's own answer, as after "Block" on its permission prompt.
     await page.addInitScript(() => {
       Object.defineProperty(Notification, 'permission', { get: () => 'denied' });

@@ -1,27 +1,8 @@
-import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import {
-  expectToast,
-  originOf,
-  registerByApi,
-  signInByApi,
-  skipWelcomeDialogs,
-  test,
-  uniqueMember,
-  type Member,
-  dismissWeeklyBonus,
-} from './fixtures';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expectToast, originOf, signInByApi, skipWelcomeDialogs, test, dismissWeeklyBonus } from './fixtures';
+import { makeDriver } from './support/driver-orders';
 
 const VELVET_NEBULA_35G = '$45.00';
-
-/** The member signed in on a device of their own (a browser context at the project's size). */
-async function device(browser: Browser, testInfo: TestInfo, member: Member) {
-  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await skipWelcomeDialogs(page);
-  const { user } = await signInByApi(page.request, testInfo, member);
-  return { page, user: user!, close: () => context.close() };
-}
 
 /** The Owner gives the member coins, as the Economy tab's adjustment does. */
 async function giveCoins(ownerApi: APIRequestContext, testInfo: TestInfo, memberId: string, coins: number) {
@@ -51,17 +32,11 @@ async function redeemFromCenter(page: Page, title: string, cost: string) {
 
 test('a member redeems Free Delivery, sees it in the cart on a second phone, orders with no fee, and the desk and driver see the reward line', async ({
   browser,
+  newMember,
   ownerApi,
   ownerPage,
 }, testInfo) => {
-  const member = uniqueMember(testInfo, 'Redeemer');
-  const driverMember = uniqueMember(testInfo, 'Reward Driver');
-  const setup = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  await registerByApi(setup.request, testInfo, member);
-  await registerByApi(setup.request, testInfo, driverMember);
-  await setup.close();
-
-  const phone = await device(browser, testInfo, member);
+  const phone = await newMember('Redeemer');
   const { page } = phone;
   await giveCoins(ownerApi, testInfo, phone.user.id, 190);
 
@@ -78,14 +53,18 @@ test('a member redeems Free Delivery, sees it in the cart on a second phone, ord
   await expect(cartItems(page).getByText('REWARD: Free Delivery')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
-  // The reward line is on the server: the member's other device shows it too.
-  const other = await device(browser, testInfo, member);
-  await other.page.goto('/cart');
-  await expect(cartItems(other.page).getByText('REWARD: Free Delivery')).toBeVisible();
+  // The reward line is on the server: the member's other device, a session of its own, shows it too.
+  const { baseURL, viewport, isMobile, hasTouch, reducedMotion } = testInfo.project.use;
+  const otherDevice = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, reducedMotion });
+  const other = await otherDevice.newPage();
+  await skipWelcomeDialogs(other);
+  await signInByApi(other.request, testInfo, phone.member);
+  await other.goto('/cart');
+  await expect(cartItems(other).getByText('REWARD: Free Delivery')).toBeVisible();
   await expect(
-    other.page.getByText('Add a sticker to your cart: rewards go out with a sticker order.'),
+    other.getByText('Add a sticker to your cart: rewards go out with a sticker order.'),
   ).toBeVisible();
-  await other.close();
+  await otherDevice.close();
 
   // A sticker on this phone, then the order: the Free Delivery waives the fee.
   await page.goto('/menu');
@@ -113,43 +92,20 @@ test('a member redeems Free Delivery, sees it in the cart on a second phone, ord
   await expect(deskOrder).toContainText('REWARD: Free Delivery');
 
   // So does the driver's card.
-  const driver = await device(browser, testInfo, driverMember);
-  const headers = { Origin: originOf(testInfo) };
-  expect(
-    (
-      await ownerApi.put(`/api/admin/members/${driver.user.id}/roles`, {
-        headers,
-        data: { roles: ['Member', 'Driver'] },
-      })
-    ).status(),
-  ).toBe(200);
-  expect(
-    (
-      await ownerApi.patch(`/api/admin/drivers/${driver.user.id}`, {
-        headers,
-        data: { isApprovedDriver: true, isOnline: true },
-      })
-    ).status(),
-  ).toBe(200);
+  const driver = await newMember('Reward Driver');
+  await makeDriver(ownerApi, testInfo, driver.user.id);
   await driver.page.goto('/driver-queue');
   const card = driver.page.getByRole('article', { name: `#${order.shortId}` });
   await expect(card).toContainText('REWARD: Free Delivery');
   await expect(card).toContainText('Reward');
-  await driver.close();
-  await phone.close();
 });
 
 test('a member removes a reward from the cart, finds it under Your rewards, and adds it back', async ({
-  browser,
+  newMember,
   ownerApi,
 }, testInfo) => {
-  const member = uniqueMember(testInfo, 'Reward Keeper');
-  const setup = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  await registerByApi(setup.request, testInfo, member);
-  await setup.close();
-  const phone = await device(browser, testInfo, member);
-  const { page } = phone;
-  await giveCoins(ownerApi, testInfo, phone.user.id, 100);
+  const { page, user } = await newMember('Reward Keeper');
+  await giveCoins(ownerApi, testInfo, user.id, 100);
 
   await page.goto('/rewards-center');
   await dismissWeeklyBonus(page);
@@ -167,5 +123,4 @@ test('a member removes a reward from the cart, finds it under Your rewards, and 
   await expect(yours).toContainText('In your cart');
   await yours.getByRole('link', { name: 'View cart' }).click();
   await expect(cartItems(page).getByText('REWARD: Pre-Roll')).toBeVisible();
-  await phone.close();
 });

@@ -1,14 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import {
-  dismissWeeklyBonus,
-  isPhone,
-  registerByApi,
-  signInByApi,
-  skipWelcomeDialogs,
-  smallTargets,
-  uniqueMember,
-  DESKTOP_TOO,
-} from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { dismissWeeklyBonus, DESKTOP_TOO, isPhone, skipWelcomeDialogs, smallTargets, test } from './fixtures';
 
 /** Opens the welcome page past its age and install dialogs (accounts.spec.ts tests those). */
 async function visitWelcomePage(page: Page) {
@@ -50,10 +41,8 @@ test.describe('Header', () => {
   test(
     'a member sees the page they are on named in full in the header, every icon named, every control a 44 px target',
     DESKTOP_TOO,
-    async ({ page, request }, testInfo) => {
-      const member = uniqueMember(testInfo, 'Wayfinder');
-      await registerByApi(request, testInfo, member);
-      await signInByApi(page.request, testInfo, member);
+    async ({ newMember }, testInfo) => {
+      const { page } = await newMember('Wayfinder');
       const header = page.getByRole('banner');
       // Phones as narrow as 360 px and the project's 390 px; the desktop as it is.
       const widths = isPhone(testInfo) ? [360, 390] : [page.viewportSize()!.width];
@@ -127,12 +116,9 @@ test.describe('Header', () => {
   );
 
   test('a new page opens at the top, and Back returns the member to where they were', async ({
-    page,
-    request,
-  }, testInfo) => {
-    const member = uniqueMember(testInfo, 'Scroller');
-    await registerByApi(request, testInfo, member);
-    await signInByApi(page.request, testInfo, member);
+    newMember,
+  }) => {
+    const { page } = await newMember('Scroller');
     await page.goto('/menu');
     await expect(page.getByRole('heading', { name: 'MENU', level: 1 })).toBeVisible();
     // The Weekly Bonus toast sits over the top of a phone screen: a tap under it would make Playwright scroll.
@@ -186,11 +172,9 @@ test.describe('Header', () => {
 });
 
 test("a member's page asks for the session and the feed with its HTML, and the app uses those answers", async ({
-  page,
-}, testInfo) => {
-  const member = uniqueMember(testInfo, 'Early Data');
-  await registerByApi(page.request, testInfo, member);
-  await signInByApi(page.request, testInfo, member);
+  newMember,
+}) => {
+  const { page } = await newMember('Early Data');
   const asked: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());

@@ -8,13 +8,8 @@ import type {
   ShopSettings,
 } from '~/features/shop/shop.schema';
 import { pickupLocationLabel } from '~/features/shop/shop.constants';
-import { expectToast, isPhone, memberPage, originOf, test } from './fixtures';
+import { expectToast, originOf, SHARED_STATE, test } from './fixtures';
 import { TINY_PNG } from './support/images';
-
-/**
- * The Owner's dashboard in a browser of its own, signed in with the worker's shared Owner session (sign-in is
- * limited to 5 a minute per account).
- */
 
 const dollars = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
@@ -61,15 +56,12 @@ async function expectTitleToast(page: Page, title: string, type: 'error' | 'succ
   await expect(toast).toHaveAttribute('data-type', type);
 }
 
-/** Stories that change what every member sees; they run alone, after the rest (see playwright.config.ts). */
-const SHARED_STATE = { tag: '@shared-state' };
-
 test.describe('Shop administration', () => {
   test("an admin confirms a member's order and the member's My Orders shows Confirmed without a reload", async ({
-    browser,
+    newMember,
     ownerPage,
   }, testInfo) => {
-    const customer = await memberPage(browser, testInfo, 'Desk Customer');
+    const customer = await newMember('Desk Customer');
     const order = await placePickupOrder(customer.page.request, testInfo);
     await customer.page.goto('/orders');
     const status = customer.page
@@ -101,14 +93,13 @@ test.describe('Shop administration', () => {
 
     await expect(status).toHaveText('Status: Confirmed');
     expect(await customer.page.evaluate(() => 'notReloaded' in window)).toBe(true);
-    await customer.close();
   });
 
   test('an admin completes an order and it moves from the active list to the archive', async ({
-    browser,
+    newMember,
     ownerPage,
   }, testInfo) => {
-    const customer = await memberPage(browser, testInfo, 'Archive Customer');
+    const customer = await newMember('Archive Customer');
     const order = await placePickupOrder(customer.page.request, testInfo);
 
     await openTab(ownerPage, 'orders', 'Sticker Orders');
@@ -131,7 +122,6 @@ test.describe('Shop administration', () => {
     ]);
     await expect(mine).toContainText('Van Ness');
     await customer.page.screenshot({ path: testInfo.outputPath('my-orders.png'), fullPage: true });
-    await customer.close();
 
     await views.getByRole('radio', { name: 'Archived' }).click();
     await expect(ownerPage).toHaveURL(/[?&]view=archived/);
@@ -146,10 +136,9 @@ test.describe('Shop administration', () => {
     await expect(entry).toHaveCount(0);
   });
 
-  test('an admin exports the active orders as CSV', async ({ browser, ownerPage }, testInfo) => {
-    const customer = await memberPage(browser, testInfo, 'Export Customer');
+  test('an admin exports the active orders as CSV', async ({ newMember, ownerPage }, testInfo) => {
+    const customer = await newMember('Export Customer');
     const order = await placePickupOrder(customer.page.request, testInfo);
-    await customer.close();
 
     await openTab(ownerPage, 'orders', 'Sticker Orders');
     await expect(deskEntry(ownerPage, order.shortId)).toBeVisible();
@@ -164,22 +153,12 @@ test.describe('Shop administration', () => {
   });
 
   test('a Read-Only member sees the orders but not the customers’ contact details, and changes or exports nothing', async ({
-    browser,
-    ownerApi,
+    newMember,
   }, testInfo) => {
-    const customer = await memberPage(browser, testInfo, 'Private Customer');
+    const customer = await newMember('Private Customer');
     const order = await placePickupOrder(customer.page.request, testInfo);
-    await customer.close();
 
-    const reader = await memberPage(browser, testInfo, 'Orders Reader');
-    const { items: members } = (await (
-      await ownerApi.get(`/api/admin/members?q=${encodeURIComponent(reader.member.email)}`)
-    ).json()) as { items: { id: string }[] };
-    const granted = await ownerApi.put(`/api/admin/members/${members[0]!.id}/roles`, {
-      headers: { Origin: originOf(testInfo) },
-      data: { roles: ['Read-Only'] },
-    });
-    expect(granted.status(), await granted.text()).toBe(200);
+    const reader = await newMember('Orders Reader', { roles: ['Read-Only'] });
 
     await openTab(reader.page, 'orders', 'Sticker Orders');
     const entry = deskEntry(reader.page, order.shortId);
@@ -189,14 +168,13 @@ test.describe('Shop administration', () => {
     await expect(entry).not.toContainText('(202) 555-0143');
     await expect(entry.getByRole('combobox')).toHaveCount(0);
     await expect(reader.page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
-    await reader.close();
   });
 
   // Tagged: it changes the menu every member sees, so it runs after the other stories (playwright.config.ts).
   test(
     'an admin adds a sticker with a picture and hides it, and members no longer see it on the menu',
     SHARED_STATE,
-    async ({ browser, ownerPage, ownerApi }, testInfo) => {
+    async ({ newMember, ownerPage, ownerApi }, testInfo) => {
       const name = `E2E Sticker ${testInfo.project.name} ${Date.now()}`;
       try {
         await openTab(ownerPage, 'catalog', 'Sticker Catalog');
@@ -251,11 +229,10 @@ test.describe('Shop administration', () => {
         await expect(card).toContainText('Hidden from menu');
         await expect(card.getByRole('button', { name: 'Show on menu' })).toBeVisible();
 
-        const member = await memberPage(browser, testInfo, 'Menu Reader');
+        const member = await newMember('Menu Reader');
         await member.page.goto('/menu');
         await expect(member.page.getByRole('article', { name: 'Velvet Nebula', exact: true })).toBeVisible();
         await expect(member.page.getByRole('article', { name, exact: true })).toHaveCount(0);
-        await member.close();
       } finally {
         // Other stories count the menu's stickers: never leave this one showing.
         const { stickers } = (await (await ownerApi.get('/api/admin/stickers')).json()) as CatalogResponse;
@@ -270,78 +247,80 @@ test.describe('Shop administration', () => {
     },
   );
 
-  test('an admin is refused an empty or duplicate pickup location, then adds one and removes it', async ({
-    ownerPage,
-    ownerApi,
-  }, testInfo) => {
-    // Shown as typed; its lowercase is the key an order keeps.
-    const label = `E2E Spot ${testInfo.project.name} ${Date.now()} NW`;
-    const place = label.toLowerCase();
-    try {
-      await openTab(ownerPage, 'locations', 'Manage Pickup Locations');
-      const locations = ownerPage.getByRole('list', { name: 'Pickup locations' });
-      await expect(locations.getByRole('listitem').filter({ hasText: 'Van Ness' })).toBeVisible();
-      const field = ownerPage.getByLabel('New location', { exact: true });
-      const add = ownerPage.getByRole('button', { name: 'Add Location' });
+  // Tagged: the pickup locations are one list for the whole shop, and the cart's story asserts all of them.
+  test(
+    'an admin is refused an empty or duplicate pickup location, then adds one and removes it',
+    SHARED_STATE,
+    async ({ ownerPage, ownerApi }, testInfo) => {
+      // Shown as typed; its lowercase is the key an order keeps.
+      const label = `E2E Spot ${testInfo.project.name} ${Date.now()} NW`;
+      const place = label.toLowerCase();
+      try {
+        await openTab(ownerPage, 'locations', 'Manage Pickup Locations');
+        const locations = ownerPage.getByRole('list', { name: 'Pickup locations' });
+        await expect(locations.getByRole('listitem').filter({ hasText: 'Van Ness' })).toBeVisible();
+        const field = ownerPage.getByLabel('New location', { exact: true });
+        const add = ownerPage.getByRole('button', { name: 'Add Location' });
 
-      await field.fill('   ');
-      await add.click();
-      await expectTitleToast(ownerPage, 'Location name cannot be empty.', 'error');
-      await expect(field).toHaveAccessibleDescription('Location name cannot be empty.');
+        await field.fill('   ');
+        await add.click();
+        await expectTitleToast(ownerPage, 'Location name cannot be empty.', 'error');
+        await expect(field).toHaveAccessibleDescription('Location name cannot be empty.');
 
-      // The same name in other letters is the same place.
-      await field.fill('  VAN ness ');
-      await add.click();
-      await expectTitleToast(ownerPage, 'Location already exists.', 'error');
-      await expect(field).toHaveAccessibleDescription('Location already exists.');
+        // The same name in other letters is the same place.
+        await field.fill('  VAN ness ');
+        await add.click();
+        await expectTitleToast(ownerPage, 'Location already exists.', 'error');
+        await expect(field).toHaveAccessibleDescription('Location already exists.');
 
-      await field.fill(`  ${label} `);
-      await expect(field).not.toHaveAttribute('aria-invalid');
-      await add.click();
-      await expectToast(ownerPage, 'Location added', `${label} is now a pickup location.`, {
-        type: 'success',
-      });
-      await expect(field).toHaveValue('');
-      const added = locations.getByRole('listitem').filter({ hasText: label });
-      await expect(added).toBeVisible();
-      await ownerPage.screenshot({ path: testInfo.outputPath('locations.png'), fullPage: true });
-      const listed = (await (
-        await ownerApi.get('/api/shop/pickup-locations')
-      ).json()) as PickupLocationsResponse;
-      expect(listed.locations).toContainEqual({ name: place, displayName: label });
-      const order = await placePickupOrder(ownerApi, testInfo, place);
+        await field.fill(`  ${label} `);
+        await expect(field).not.toHaveAttribute('aria-invalid');
+        await add.click();
+        await expectToast(ownerPage, 'Location added', `${label} is now a pickup location.`, {
+          type: 'success',
+        });
+        await expect(field).toHaveValue('');
+        const added = locations.getByRole('listitem').filter({ hasText: label });
+        await expect(added).toBeVisible();
+        await ownerPage.screenshot({ path: testInfo.outputPath('locations.png'), fullPage: true });
+        const listed = (await (
+          await ownerApi.get('/api/shop/pickup-locations')
+        ).json()) as PickupLocationsResponse;
+        expect(listed.locations).toContainEqual({ name: place, displayName: label });
+        const order = await placePickupOrder(ownerApi, testInfo, place);
 
-      await added.getByRole('button', { name: `Remove ${label}` }).click();
-      const confirm = ownerPage.getByRole('dialog', { name: `Remove ${label}?` });
-      await expect(confirm).toContainText('Past orders keep it as their pickup location.');
-      await confirm.getByRole('button', { name: 'Remove Location' }).click();
-      await expectToast(ownerPage, 'Location removed', `${label} is no longer a pickup location.`, {
-        type: 'success',
-      });
-      await expect(added).toHaveCount(0);
+        await added.getByRole('button', { name: `Remove ${label}` }).click();
+        const confirm = ownerPage.getByRole('dialog', { name: `Remove ${label}?` });
+        await expect(confirm).toContainText('Past orders keep it as their pickup location.');
+        await confirm.getByRole('button', { name: 'Remove Location' }).click();
+        await expectToast(ownerPage, 'Location removed', `${label} is no longer a pickup location.`, {
+          type: 'success',
+        });
+        await expect(added).toHaveCount(0);
 
-      // An order placed there keeps the place, read from its stored name now that the display name is gone.
-      await openTab(ownerPage, 'orders', 'Sticker Orders');
-      const entry = deskEntry(ownerPage, order.shortId);
-      await expect(entry).toContainText(pickupLocationLabel(place));
-      await entry.getByLabel(`Status of order #${order.shortId}`).selectOption('cancelled');
-      await expect(entry).toHaveCount(0);
-    } finally {
-      // The cart's story lists the pickup locations: never leave this one behind.
-      await ownerApi.delete(`/api/admin/pickup-locations/${encodeURIComponent(place)}`, {
-        headers: { Origin: originOf(testInfo) },
-      });
-    }
-  });
+        // An order placed there keeps the place, read from its stored name now that the display name is gone.
+        await openTab(ownerPage, 'orders', 'Sticker Orders');
+        const entry = deskEntry(ownerPage, order.shortId);
+        await expect(entry).toContainText(pickupLocationLabel(place));
+        await entry.getByLabel(`Status of order #${order.shortId}`).selectOption('cancelled');
+        await expect(entry).toHaveCount(0);
+      } finally {
+        // The cart's story lists the pickup locations: never leave this one behind.
+        await ownerApi.delete(`/api/admin/pickup-locations/${encodeURIComponent(place)}`, {
+          headers: { Origin: originOf(testInfo) },
+        });
+      }
+    },
+  );
 
   // Tagged: the delivery fee is one setting for the whole shop, so this runs after the other stories.
   test(
     "an admin changes the delivery fee in Settings and a member's open cart shows it",
     SHARED_STATE,
-    async ({ browser, ownerPage, ownerApi }, testInfo) => {
+    async ({ newMember, ownerPage, ownerApi }, testInfo) => {
       test.setTimeout(90_000);
-      const fee = isPhone(testInfo) ? 2345 : 2750;
-      const customer = await memberPage(browser, testInfo, 'Fee Customer');
+      const fee = 2345;
+      const customer = await newMember('Fee Customer');
       await customer.page.goto('/menu');
       await customer.page
         .getByRole('article', { name: 'Velvet Nebula', exact: true })
@@ -390,7 +369,6 @@ test.describe('Shop administration', () => {
           }
         }
       }
-      await customer.close();
     },
   );
 });

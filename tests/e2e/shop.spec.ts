@@ -1,27 +1,8 @@
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import type { ShopSettings } from '~/features/shop/shop.schema';
 import { RATING_COOLDOWN_REASON } from '~/features/shop/shop.constants';
-import {
-  demoMembers,
-  E2E_DEMO_PASSWORD,
-  expectToast,
-  isPhone,
-  originOf,
-  registerByApi,
-  signInByApi,
-  uniqueMember,
-  dismissWeeklyBonus,
-  DESKTOP_TOO,
-} from './fixtures';
+import { expectToast, isPhone, originOf, test, dismissWeeklyBonus, DESKTOP_TOO } from './fixtures';
 
 /** The e2e server's seeded menu: three stickers, every size priced (cents). */
 const MENU = {
@@ -31,14 +12,6 @@ const MENU = {
 } as const;
 const dollars = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-
-/** A fresh member signed in in the page's browser: their own cart and their own rating for the day. */
-async function signedInNewMember(page: Page, request: APIRequestContext, testInfo: TestInfo, label: string) {
-  const member = uniqueMember(testInfo, label);
-  await registerByApi(request, testInfo, member);
-  const { user } = await signInByApi(page.request, testInfo, member);
-  return user!;
-}
 
 /** A toast with a title only: the order form's messages. */
 async function expectTitleToast(page: Page, title: string, type: 'error' | 'default' = 'error') {
@@ -67,24 +40,6 @@ async function addToCart(page: Page, name: string, quantity = 1) {
 const cartLink = (page: Page, items: number) =>
   page.getByRole('link', { name: items === 1 ? 'Cart, 1 item' : `Cart, ${items} items` });
 
-/** The owner's API session, as the admin desk uses it (sign-in is limited to 5 a minute per account). */
-async function ownerApi(testInfo: TestInfo): Promise<APIRequestContext> {
-  const owner = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
-  const signIn = () =>
-    owner.post('/api/accounts/login', {
-      headers: { Origin: originOf(testInfo) },
-      data: { email: demoMembers.owner, password: E2E_DEMO_PASSWORD, rememberMe: false },
-    });
-  let response = await signIn();
-  if (response.status() === 429) {
-    test.setTimeout(testInfo.timeout + 70_000);
-    await new Promise((resolve) => setTimeout(resolve, 61_000));
-    response = await signIn();
-  }
-  expect(response.status(), await response.text()).toBe(200);
-  return owner;
-}
-
 function summaryValue(checkout: Locator, term: string) {
   return checkout
     .getByRole('term')
@@ -94,10 +49,9 @@ function summaryValue(checkout: Locator, term: string) {
 
 test.describe('Menu', () => {
   test('a member browses the three sizes and adds stickers with quantities, and the header counts them', async ({
-    page,
-    request,
-  }, testInfo) => {
-    const user = await signedInNewMember(page, request, testInfo, 'Menu Member');
+    newMember,
+  }) => {
+    const { page, user } = await newMember('Menu Member');
     await openMenu(page);
 
     await expect(
@@ -199,11 +153,8 @@ test.describe('Menu', () => {
     await expect(orderType.getByRole('radio', { name: 'Pickup' })).toBeChecked();
   });
 
-  test('a member rates a sticker and then sees when they may rate again', async ({
-    page,
-    request,
-  }, testInfo) => {
-    await signedInNewMember(page, request, testInfo, 'Rating Member');
+  test('a member rates a sticker and then sees when they may rate again', async ({ newMember }, testInfo) => {
+    const { page } = await newMember('Rating Member');
     await openMenu(page);
     const citrus = card(page, 'Citrus Comet');
     await citrus.getByRole('button', { name: 'Rate Citrus Comet' }).click();
@@ -248,10 +199,9 @@ test.describe('Menu', () => {
   });
 
   test('a sticker without prices says so, a size without a price leaves its tab, and a sticker without a picture gets one', async ({
-    page,
-    request,
+    newMember,
   }, testInfo) => {
-    await signedInNewMember(page, request, testInfo, 'Odd Menu Member');
+    const { page } = await newMember('Odd Menu Member');
     const rating = { count: 0, smell: null, taste: null, high: null, overall: null };
     const menus = {
       odd: [
@@ -306,10 +256,9 @@ test.describe('Menu', () => {
 
 test.describe('Cart and orders', () => {
   test('a member submits a delivery order, meeting each of its messages once, and calls to confirm', async ({
-    page,
-    request,
-  }, testInfo) => {
-    await signedInNewMember(page, request, testInfo, 'Delivery Member');
+    newMember,
+  }) => {
+    const { page } = await newMember('Delivery Member');
     await openMenu(page);
     await addToCart(page, 'Velvet Nebula', 2);
     await cartLink(page, 2).click();
@@ -404,10 +353,9 @@ test.describe('Cart and orders', () => {
   });
 
   test('a member whose cart was priced before a price change sees the new total and submits again', async ({
-    page,
-    request,
-  }, testInfo) => {
-    await signedInNewMember(page, request, testInfo, 'Price Change Member');
+    newMember,
+  }) => {
+    const { page } = await newMember('Price Change Member');
     // The member opens the menu just before the shop raises a price.
     const price = MENU['Velvet Nebula']['3.5g'];
     // Until the first submit leaves, the menu shows the old price; from then on the shop's own.
@@ -466,10 +414,10 @@ test.describe('Cart and orders', () => {
   });
 
   test('a member places a pickup order and follows its status live on My Orders', async ({
-    page,
-    request,
+    newMember,
+    ownerApi,
   }, testInfo) => {
-    await signedInNewMember(page, request, testInfo, 'Pickup Member');
+    const { page } = await newMember('Pickup Member');
 
     await page.goto('/orders');
     await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
@@ -527,23 +475,18 @@ test.describe('Cart and orders', () => {
     await expect(progress.nth(0)).toHaveAttribute('aria-current', 'step');
 
     // The shop moves it along; the page follows without a reload.
-    const owner = await ownerApi(testInfo);
-    try {
-      for (const [next, shown, step] of [
-        ['confirmed', 'Confirmed', 1],
-        ['ready-for-pickup', 'Ready for pickup', 2],
-        ['completed', 'Completed', 3],
-      ] as const) {
-        const response = await owner.patch(`/api/admin/orders/${order.id}/status`, {
-          headers: { Origin: originOf(testInfo) },
-          data: { status: next },
-        });
-        expect(response.status(), await response.text()).toBe(200);
-        await expect(status).toHaveText(`Status: ${shown}`, { timeout: 5_000 });
-        await expect(progress.nth(step)).toHaveAttribute('aria-current', 'step');
-      }
-    } finally {
-      await owner.dispose();
+    for (const [next, shown, step] of [
+      ['confirmed', 'Confirmed', 1],
+      ['ready-for-pickup', 'Ready for pickup', 2],
+      ['completed', 'Completed', 3],
+    ] as const) {
+      const response = await ownerApi.patch(`/api/admin/orders/${order.id}/status`, {
+        headers: { Origin: originOf(testInfo) },
+        data: { status: next },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      await expect(status).toHaveText(`Status: ${shown}`, { timeout: 5_000 });
+      await expect(progress.nth(step)).toHaveAttribute('aria-current', 'step');
     }
     await expect(page).toHaveURL('/orders');
   });
@@ -551,8 +494,8 @@ test.describe('Cart and orders', () => {
   test(
     'the shop fits a phone-sized screen and keeps its controls thumb-sized',
     DESKTOP_TOO,
-    async ({ page, request }, testInfo) => {
-      await signedInNewMember(page, request, testInfo, 'Small Screen Member');
+    async ({ newMember }, testInfo) => {
+      const { page } = await newMember('Small Screen Member');
       if (isPhone(testInfo)) await page.setViewportSize({ width: 360, height: 740 });
       await openMenu(page);
       await addToCart(page, 'Citrus Comet');

@@ -1,31 +1,24 @@
 import fs from 'node:fs';
 import { expect } from '@playwright/test';
-import { demoMembers, expectToast, originOf, test, uniqueMember } from './fixtures';
-
-/** Stories that change what every member sees; they run alone, after the rest (see playwright.config.ts). */
-const SHARED_STATE = { tag: '@shared-state' };
+import { demoMembers, expectToast, originOf, SHARED_STATE, test } from './fixtures';
 
 test.describe('Mass SMS', () => {
   test('the Owner sends an SMS to a segment, confirms the member count, and sees it in the log', async ({
+    newMember,
     ownerPage: page,
   }, testInfo) => {
-    // A member who agreed to SMS, so the Member segment has at least one recipient.
-    const member = uniqueMember(testInfo, 'Texted Member');
-    const registered = await page.request.post('/api/accounts/register', {
+    // A member who agreed to SMS in Account Settings, so the Member segment has at least one recipient.
+    const { request, member } = await newMember('Texted Member');
+    const agreed = await request.patch('/api/accounts/account', {
       headers: { Origin: originOf(testInfo) },
       data: {
-        fullName: member.fullName,
-        email: member.email,
-        password: member.password,
         telegram: '@e2e_sms',
         phone: '(202) 555-0188',
         address: '1200 Example Ave NW, Washington, DC 20001',
-        ageConfirmed: true,
-        dataConsent: true,
         smsConsent: true,
       },
     });
-    expect(registered.status(), await registered.text()).toBe(201);
+    expect(agreed.status(), await agreed.text()).toBe(200);
 
     await page.goto('/admin?tab=sms');
     await expect(page.getByRole('heading', { name: 'Mass SMS', level: 2 })).toBeVisible();

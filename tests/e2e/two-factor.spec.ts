@@ -5,14 +5,10 @@ import {
   enrolTwoFactorByApi,
   expectToast,
   originOf,
-  registerByApi,
-  signInByApi,
+  SHARED_STATE,
   skipWelcomeDialogs,
   test,
-  uniqueMember,
 } from './fixtures';
-
-const SHARED_STATE = { tag: '@shared-state' };
 
 /** For looking at the screens (test-results/…), at the project's size. */
 const snap = (page: Page, testInfo: TestInfo, name: string) =>
@@ -20,12 +16,9 @@ const snap = (page: Page, testInfo: TestInfo, name: string) =>
 
 test.describe('Two-factor sign-in', () => {
   test('a member turns on two-factor in Account Settings and then signs in with a code from their app', async ({
-    page,
+    newMember,
   }, testInfo) => {
-    const member = uniqueMember(testInfo, 'Careful Member');
-    await registerByApi(page.request, testInfo, member);
-    await signInByApi(page.request, testInfo, member);
-    await skipWelcomeDialogs(page);
+    const { page, member } = await newMember('Careful Member');
 
     await page.goto('/account#two-factor');
     const section = page.getByRole('region', { name: 'Two-Factor Sign-In' });

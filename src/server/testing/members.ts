@@ -57,7 +57,13 @@ export async function signedInWithRoles(
   const email = `staff${staffCounter}-${Date.now()}@vault.example`;
   const name = fields.name ?? `${roles.join(' ')} ${staffCounter}`;
   const id = await t.database.db.transaction(async (tx) => {
-    const created = await insertMember(tx, { name, email, roles }, STAFF_PASSWORD, t.clock.now());
+    const created = await insertMember(
+      tx,
+      { name, email, roles },
+      STAFF_PASSWORD,
+      t.clock.now(),
+      t.config.passwordHashCost,
+    );
     if (fields.isApprovedDriver !== undefined || fields.isOnline !== undefined) {
       await tx
         .update(user)

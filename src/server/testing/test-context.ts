@@ -102,6 +102,9 @@ export async function createTestContext(
     BASE_URL: TEST_ORIGIN,
     DATA_DIR: dataDir,
     SSE_HEARTBEAT_MS: '500',
+    // Hundreds of members sign up and in per run: hashed at the lowest cost (a millisecond or two each, not a tenth of
+    // a second); password-hash.test.ts checks the default cost.
+    PASSWORD_HASH_COST: '10',
     // Every test member signs up and in from one address; the tests of those limits set their own.
     RATE_LIMIT_SIGN_UP_PER_IP: '1000/60',
     RATE_LIMIT_SIGN_IN_PER_IP: '1000/60',

@@ -58,6 +58,7 @@ export default async function setup(): Promise<() => Promise<void>> {
         AUTH_SECRET: authSecret,
         ...s3.env,
         DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+        PASSWORD_HASH_COST: '10',
         OWNER_PASSWORD: E2E_OWNER_PASSWORD,
         ETA_WINDOW_MS: String(SCALE_OUT_ETA_WINDOW_MS),
         // Both instances sweep several times a second, so they often sweep at the same moment.

@@ -3,7 +3,7 @@ import type { ConversationResponse } from '~/features/inbox/inbox.schema';
 import type { AuditLogPage } from '~/features/audit/audit.schema';
 import type { DriverQueueResponse } from '~/features/delivery/delivery.schema';
 import type { NotificationsResponse } from '~/features/notifications/notifications.schema';
-import { dismissWeeklyBonus, expectToast, liveUpdatesOpen, memberPage, originOf, test } from '../fixtures';
+import { dismissWeeklyBonus, expectToast, liveUpdatesOpen, originOf, test } from '../fixtures';
 import { makeDriver, openQueue, placeDeliveryOrder } from '../support/driver-orders';
 import { TINY_PNG } from '../support/images';
 import { PROXY_LOG_PATH, type ProxyLog } from '../support/round-robin-proxy';
@@ -27,11 +27,11 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
 
 test.describe('Two instances behind a round-robin load balancer, one PostgreSQL, one S3 bucket', () => {
   test('a photo posted through one instance shows through the other, and both instances served the pages', async ({
-    browser,
+    newMember,
     request,
-  }, testInfo) => {
+  }) => {
     const before = await proxyLog(request);
-    const author = await memberPage(browser, testInfo, 'Photo Author');
+    const author = await newMember('Photo Author');
     await author.page.goto('/feed');
     await dismissWeeklyBonus(author.page);
     const text = unique('Photo across instances');
@@ -46,7 +46,7 @@ test.describe('Two instances behind a round-robin load balancer, one PostgreSQL,
     await expect(dialog).toHaveCount(0);
     const uploadedBy = await instanceThatServed(author.page.request, 'POST', /^\/api\/feed\/media$/);
 
-    const reader = await memberPage(browser, testInfo, 'Photo Reader');
+    const reader = await newMember('Photo Reader');
     await reader.page.goto('/feed');
     await dismissWeeklyBonus(reader.page);
     const image = reader.page
@@ -72,14 +72,13 @@ test.describe('Two instances behind a round-robin load balancer, one PostgreSQL,
     const after = await proxyLog(reader.page.request);
     const served = after.perUpstream.map((count, i) => count - before.perUpstream[i]!);
     expect(Math.min(...served)).toBeGreaterThanOrEqual(Math.floor(Math.max(...served) / 2));
-    await Promise.all([author.close(), reader.close()]);
   });
 
   test('a message sent through one instance reaches live a member whose event stream is on the other', async ({
-    browser,
+    newMember,
   }, testInfo) => {
-    const ana = await memberPage(browser, testInfo, 'Ana Sender');
-    const ben = await memberPage(browser, testInfo, 'Ben Listener');
+    const ana = await newMember('Ana Sender');
+    const ben = await newMember('Ben Listener');
     const streamOpen = liveUpdatesOpen(ben.page);
     await ben.page.goto('/inbox');
     await streamOpen;
@@ -110,15 +109,14 @@ test.describe('Two instances behind a round-robin load balancer, one PostgreSQL,
     await expect(row.getByLabel('1 unread')).toBeVisible();
     // Still the same stream: the message came live, not with a reconnect to the instance that wrote it.
     expect(await instanceThatServed(ben.page.request, 'GET', /^\/api\/events(\?|$)/)).toBe(streamOn);
-    await Promise.all([ana.close(), ben.close()]);
   });
 
   test('an expired driver claim is swept once, though both instances sweep', async ({
-    browser,
+    newMember,
     ownerApi,
   }, testInfo) => {
-    const driver = await memberPage(browser, testInfo, 'Driver Late');
-    const customer = await memberPage(browser, testInfo, 'Customer Waiting');
+    const driver = await newMember('Driver Late');
+    const customer = await newMember('Customer Waiting');
     await makeDriver(ownerApi, testInfo, driver.user.id);
     const order = await placeDeliveryOrder(customer.page, testInfo, '25 Scale Street, Washington, DC');
     await openQueue(driver.page);
@@ -155,6 +153,5 @@ test.describe('Two instances behind a round-robin load balancer, one PostgreSQL,
     // Each instance sweeps every 100 ms: over the next 20 sweeps of each, nobody strikes the driver again.
     await driver.page.waitForTimeout(2_000);
     expect(await sweeps()).toEqual(once);
-    await Promise.all([driver.close(), customer.close()]);
   });
 });

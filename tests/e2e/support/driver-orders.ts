@@ -1,19 +1,14 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
-import { dismissWeeklyBonus, originOf } from '../fixtures';
+import { dismissWeeklyBonus, originOf, setRolesByApi } from '../fixtures';
 
 const VELVET_NEBULA_35G = 4500;
 
 /** Makes the member an approved driver who is online, as an admin would in the Roles and Drivers tabs. */
 export async function makeDriver(ownerApi: APIRequestContext, testInfo: TestInfo, userId: string) {
-  const headers = { Origin: originOf(testInfo) };
-  const roles = await ownerApi.put(`/api/admin/members/${userId}/roles`, {
-    headers,
-    data: { roles: ['Member', 'Driver'] },
-  });
-  expect(roles.status(), await roles.text()).toBe(200);
+  await setRolesByApi(ownerApi, testInfo, userId, ['Member', 'Driver']);
   const flags = await ownerApi.patch(`/api/admin/drivers/${userId}`, {
-    headers,
+    headers: { Origin: originOf(testInfo) },
     data: { isApprovedDriver: true, isOnline: true },
   });
   expect(flags.status(), await flags.text()).toBe(200);

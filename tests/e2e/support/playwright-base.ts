@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../../../scripts/headless-chromium';
 
@@ -29,3 +32,22 @@ export const baseConfig = {
     reducedMotion: 'reduce',
   },
 } satisfies PlaywrightTestConfig;
+
+/**
+ * The project that signs the Owner in once per run (tests/e2e/owner.setup.ts) and keeps the session for every story
+ * acting as the Owner (tests/e2e/fixtures.ts), in a file in a folder of the run's own: two runs in one checkout never
+ * sign each other's Owner out. Playwright loads the config in the runner and again in each worker; the runner
+ * names the file and the workers inherit its environment.
+ */
+export function ownerSessionProject() {
+  if (!process.env.VAULT_E2E_OWNER_STATE) {
+    const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-e2e-state-'));
+    process.env.VAULT_E2E_OWNER_STATE = path.join(stateDir, 'owner.json');
+    process.on('exit', () => fs.rmSync(stateDir, { recursive: true, force: true }));
+  }
+  return {
+    name: 'owner-session',
+    testDir: path.resolve(import.meta.dirname, '..'),
+    testMatch: /owner\.setup\.ts$/,
+  };
+}

@@ -1,4 +1,4 @@
-import { verifyPassword } from 'better-auth/crypto';
+import { verifyPassword } from '~/server/password-hash';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit } from '~/server/audit';

@@ -1,17 +1,17 @@
-import { hashPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import { account, session, user } from '~/server/db/tables/auth.tables';
 import { appMeta } from '~/server/db/tables/meta.tables';
 import type { Db } from '../client';
+import { hashPassword } from '~/server/password-hash';
 import { generatePassword, OWNER_PASSWORD_HASH_KEY } from './seed';
 
 /**
  * For an operator who lost a password: sets a new one (generated unless given) for the member with this email,
  * or for the owner sign-in when the target is "owner", and ends the member's sessions. Returns the password.
  */
-export async function resetPassword(db: Db, target: string, chosen?: string): Promise<string> {
+export async function resetPassword(db: Db, target: string, chosen?: string, cost?: number): Promise<string> {
   const password = chosen ?? generatePassword();
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, cost);
   if (target === 'owner') {
     await db
       .insert(appMeta)

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { applyAward } from '~/features/economy/server/ledger.service';
 import { seedFeed } from '~/features/feed/server/feed.seed';
@@ -9,6 +8,7 @@ import { appMeta } from '~/server/db/tables/meta.tables';
 import { freeReferralCode, newUserId, referralCodesTaken } from '../../auth';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../client';
+import { hashPassword, verifyPassword } from '../../password-hash';
 
 const SEED_MARKER = 'seeded_at';
 export const OWNER_PASSWORD_HASH_KEY = 'owner_password_hash';
@@ -59,7 +59,10 @@ export function generatePassword(): string {
   return randomBytes(12).toString('base64url');
 }
 
-/** Creates a member with a password sign-in, as registration would, inside the caller's transaction. */
+/**
+ * Creates a member with a password sign-in, as registration would, inside the caller's transaction; the password
+ * hashed at `passwordHashCost` (the server's setting; better-auth's when not given).
+ */
 export async function insertMember(
   tx: Executor,
   member: {
@@ -72,6 +75,7 @@ export async function insertMember(
   },
   password: string,
   now: Date,
+  passwordHashCost?: number,
 ): Promise<string> {
   const id = newUserId();
   await tx.insert(user).values({
@@ -97,7 +101,7 @@ export async function insertMember(
     accountId: id,
     providerId: 'credential',
     userId: id,
-    password: await hashPassword(password),
+    password: await hashPassword(password, passwordHashCost),
     createdAt: now,
     updatedAt: now,
   });
@@ -119,13 +123,13 @@ export async function insertMember(
  */
 export async function ensureOwnerPassword(
   db: Db,
-  config: Pick<Config, 'ownerPassword'>,
+  config: Pick<Config, 'ownerPassword'> & Partial<Pick<Config, 'passwordHashCost'>>,
 ): Promise<string | undefined> {
   const [stored] = await db.select().from(appMeta).where(eq(appMeta.key, OWNER_PASSWORD_HASH_KEY));
   if (config.ownerPassword) {
     if (stored && (await verifyPassword({ hash: stored.value, password: config.ownerPassword })))
       return undefined;
-    const hash = await hashPassword(config.ownerPassword);
+    const hash = await hashPassword(config.ownerPassword, config.passwordHashCost);
     await db
       .insert(appMeta)
       .values({ key: OWNER_PASSWORD_HASH_KEY, value: hash })
@@ -136,7 +140,7 @@ export async function ensureOwnerPassword(
   const password = generatePassword();
   const [claimed] = await db
     .insert(appMeta)
-    .values({ key: OWNER_PASSWORD_HASH_KEY, value: await hashPassword(password) })
+    .values({ key: OWNER_PASSWORD_HASH_KEY, value: await hashPassword(password, config.passwordHashCost) })
     .onConflictDoNothing()
     .returning({ key: appMeta.key });
   // Another instance starting at the same moment won: its password is the one printed.
@@ -150,7 +154,7 @@ export async function ensureOwnerPassword(
  */
 export async function seedOnce(
   db: Db,
-  config: Pick<Config, 'demoPassword'>,
+  config: Pick<Config, 'demoPassword'> & Partial<Pick<Config, 'passwordHashCost'>>,
   now = new Date(),
 ): Promise<Credential[]> {
   return db.transaction(async (tx) => {
@@ -164,7 +168,15 @@ export async function seedOnce(
     const memberIds: string[] = [];
     for (const member of DEMO_MEMBERS) {
       const password = config.demoPassword ?? generatePassword();
-      memberIds.push(await insertMember(tx, { ...member, roles: [...member.roles] }, password, now));
+      memberIds.push(
+        await insertMember(
+          tx,
+          { ...member, roles: [...member.roles] },
+          password,
+          now,
+          config.passwordHashCost,
+        ),
+      );
       if (!config.demoPassword) credentials.push({ label: member.roles[0], email: member.email, password });
     }
     await seedShop(tx, now);
