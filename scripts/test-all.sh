@@ -54,6 +54,26 @@ print_summary() {
   printf '%s\n' "${SUMMARY[@]}"
 }
 
+# side_by_side "command one" "command two": runs both at once, prints each one's output when it ends, and fails
+# when either fails.
+side_by_side() {
+  local first second status=0
+  first=$(mktemp)
+  second=$(mktemp)
+  bash -c "$1" >"$first" 2>&1 &
+  local first_pid=$!
+  bash -c "$2" >"$second" 2>&1 &
+  local second_pid=$!
+  wait "$first_pid" || status=$?
+  printf -- '--- %s\n' "$1"
+  cat "$first"
+  wait "$second_pid" || status=$?
+  printf -- '--- %s\n' "$2"
+  cat "$second"
+  rm -f "$first" "$second"
+  return "$status"
+}
+
 die() {
   printf '\n\033[1;31m%s\033[0m\n' "$1" >&2
   exit 1
@@ -171,8 +191,8 @@ fi
 
 # --- The checks ----------------------------------------------------------------------------------------------
 
-step "Type check (tsc --noEmit)" npx tsc --noEmit
-step "Lint (eslint)" npx eslint .
+# tsc and eslint each use one core: side by side, on two.
+step "Type check (tsc --noEmit) and lint (eslint), side by side" side_by_side "npx tsc --noEmit" "npx eslint ."
 step "Format (prettier --check)" npx prettier --check . --log-level warn
 step "API and unit tests on PGlite (vitest)" npx vitest run
 if [[ -n $PG_URL ]]; then
