@@ -134,10 +134,14 @@ export async function skipWelcomeDialogs(page: Page): Promise<void> {
   );
 }
 
+/** The weekly bonus toast's text at the seeded amounts (the economy story changes them only while alone). */
+export const WEEKLY_BONUS = 'You earned +10 XP and +10 Coins for your weekly login!';
+
 /** A new member's first page shows the weekly bonus: closed, so a story's own toasts are the front ones. */
 export async function dismissWeeklyBonus(page: Page): Promise<void> {
   const bonus = page.locator('[data-sonner-toast]', { hasText: 'Weekly Bonus!' });
   await expect(bonus).toBeVisible();
+  await expect(bonus.locator('[data-description]')).toHaveText(WEEKLY_BONUS);
   await bonus.getByRole('button', { name: 'Close toast' }).click();
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }

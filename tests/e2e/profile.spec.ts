@@ -9,10 +9,9 @@ import {
   uniqueMember,
   type Member,
   signInThroughForm,
+  WEEKLY_BONUS,
 } from './fixtures';
 import { TINY_PNG } from './support/images';
-
-const WEEKLY_BONUS = 'You earned +10 XP and +10 Coins for your weekly login!';
 
 /** Registers a member who joins with someone's referral code (the server then notifies the referrer). */
 async function registerReferredBy(
