@@ -92,7 +92,9 @@ export default defineConfig({
       cwd: root,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A guard against a server that never starts, not a measure of speed: it starts in about 15 s, and took more
+      // than 60 s beside another full run and two busy loops.
+      timeout: 180_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       stdout: 'ignore',
       stderr: 'pipe',
