@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
-import { readMail, tokenOf, type ReadMail } from './testing/mail';
+import { outbox, readMail, tokenOf, type ReadMail } from './testing/mail';
 import { registration } from './testing/members';
 import { createTestContext, type TestContext } from './testing/test-context';
 
@@ -90,5 +90,19 @@ describe('e-mail by SMTP', () => {
       url: 'smtps://u:p@mail.example:465',
       from: 'The Vault <v@x.y>',
     });
+  });
+});
+
+describe('e-mail to the outbox', () => {
+  it('lists messages in the order they were sent, however many share a millisecond', async () => {
+    const t = await createTestContext();
+    try {
+      const subjects = Array.from({ length: 30 }, (_, i) => `Message ${i}`);
+      for (const subject of subjects)
+        t.mailer.sendLater({ to: 'order@vault.example', subject, text: subject, html: subject });
+      expect((await outbox(t)).map((mail) => mail.subject)).toEqual(subjects);
+    } finally {
+      await t.close();
+    }
   });
 });

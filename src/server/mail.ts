@@ -41,15 +41,19 @@ export function createMailer(config: Config, logger: Logger): Mailer {
       nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const outboxDir = path.join(config.dataDir, 'outbox');
   const pending = new Set<Promise<void>>();
+  // Outbox files sort in the order they were sent, even several in one millisecond (a sign-up's confirmation and
+  // a password reset right after it): the time, then this count, taken before the message is built.
+  let sent = 0;
 
   async function send(message: MailMessage): Promise<void> {
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String((sent += 1)).padStart(6, '0')}`;
     const info = await transporter.sendMail({ from, ...message });
     if (config.smtp) {
       logger.info({ to: maskEmail(message.to), subject: message.subject }, 'E-mail sent by SMTP');
       return;
     }
     await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
-    const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+    const file = `${name}-${randomBytes(4).toString('hex')}.eml`;
     await fs.writeFile(path.join(outboxDir, file), info.message as Buffer, { mode: 0o600 });
     logger.info(
       { to: maskEmail(message.to), subject: message.subject, file: path.join('outbox', file) },
