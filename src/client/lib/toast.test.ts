@@ -1,12 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Each test loads ./toast afresh, so sonner is not in yet for it: what a page sees before the toaster loads. Sonner
-// itself is one instance for the file: each test reads the history raised after it started.
+// itself is one instance for the worker (a package, which vi.resetModules leaves loaded, shared with the files run
+// before this one): each test starts with none showing and reads the history raised after it started.
 async function freshToasts() {
   vi.resetModules();
   const { toast, firstToastRaised } = await import('./toast');
-  // Sonner itself, only to read its history: nothing is raised through it.
+  // Sonner itself, to close what earlier files left showing and to read its history: nothing is raised through it.
   const { toast: sonner } = await import('sonner');
+  sonner.dismiss();
   const titleOf = (shown: object) => ('title' in shown ? shown.title : undefined);
   const start = sonner.getHistory().length;
   const titles = () => sonner.getHistory().slice(start).map(titleOf);
