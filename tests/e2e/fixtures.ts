@@ -142,7 +142,14 @@ export async function dismissWeeklyBonus(page: Page): Promise<void> {
   const bonus = page.locator('[data-sonner-toast]', { hasText: 'Weekly Bonus!' });
   await expect(bonus).toBeVisible();
   await expect(bonus.locator('[data-description]')).toHaveText(WEEKLY_BONUS);
-  await bonus.getByRole('button', { name: 'Close toast' }).click();
+  // It closes by itself 5 s after it shows. On a busy machine the click can come as it leaves (it takes no clicks
+  // while it fades, then it is gone, and an unbounded click would wait for it to come back until the story times
+  // out: 2 failures in a proof run under load). Either way it ends closed, which is what the story needs: the
+  // click is bounded, and the closing is what is checked.
+  await bonus
+    .getByRole('button', { name: 'Close toast' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
 
