@@ -15,7 +15,7 @@ const serverOnly = ['**/server/**', '~/server/*', '~/features/*/server/*'];
  */
 export const COMPOSITION_ROOTS = [
   'src/server/app.ts',
-  'src/server/index.ts',
+  'src/server/run-server.ts',
   'src/server/db/seed/**',
   'src/server/testing/**',
   'src/client/router.tsx',

@@ -15,7 +15,7 @@ export interface RunningApp extends LocalServer {
   deps: AppServices;
 }
 
-/** The real app, wired as src/server/index.ts wires it, on a loopback port of its own. */
+/** The real app, wired as src/server/run-server.ts wires it, on a loopback port of its own. */
 /** `env`: configuration on top of the bench's own (the streams bench raises the per-session stream cap). */
 export async function startAppServer(
   backend: BenchBackend,

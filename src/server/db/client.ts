@@ -43,7 +43,8 @@ const MIGRATION_LOCK_KEY = 742_042_001;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolMax?: number }
-  | { kind: 'pglite'; dataDir: string }
+  /** `loadDataDir`: a dump to start from when the folder holds no database yet (tests start from a migrated one). */
+  | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob }
   /** In memory, optionally started from a dump (tests clone a migrated template this way). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
@@ -58,6 +59,7 @@ export async function openDatabase(
     try {
       const client = await PGlite.create(path.join(target.dataDir, 'pgdata'), {
         extensions: PGLITE_EXTENSIONS,
+        ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
       });
       return wrapPglite(client, release, logger);
     } catch (error) {
