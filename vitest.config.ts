@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * API and unit tests. TEST_BACKEND=postgres (with TEST_DATABASE_URL) runs the same API tests against PostgreSQL
- * and adds the *.pg.test.ts files, which prove what only a real server can (races, cross-instance events).
+ * and adds the *.pg.test.ts files, which prove what only a real server can (races, cross-instance events). The
+ * *.pglite.test.ts files use the embedded database whatever the pass (its data directory, backups, the server
+ * process), so only the PGlite pass runs them.
  */
 const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 
@@ -11,8 +13,9 @@ export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src') } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
-    // The PostgreSQL pass adds the race tests and skips what never touches a database (lint, migrations files).
-    exclude: backend === 'postgres' ? ['scripts/**', 'bench/**'] : ['**/*.pg.test.ts'],
+    // The PostgreSQL pass adds the race tests and skips what never touches a database (lint, migrations files) or
+    // only the embedded one.
+    exclude: backend === 'postgres' ? ['scripts/**', 'bench/**', '**/*.pglite.test.ts'] : ['**/*.pg.test.ts'],
     globalSetup: ['src/server/testing/global-setup.ts'],
     environment: 'node',
     pool: 'forks',

@@ -56,6 +56,17 @@ export async function openTestDatabase({ poolMax = 20 }: { poolMax?: number } = 
   };
 }
 
+/**
+ * An embedded database in `dataDir` (a new folder), already migrated: loaded from the run's template in under a
+ * second, where creating a database and migrating it takes seconds. For the tests of what happens to a data
+ * directory (backups, the server process), which run in the PGlite pass only.
+ */
+export function openMigratedDataDir(dataDir: string): Promise<Database> {
+  const templatePath = inject('pgliteTemplatePath');
+  if (!templatePath) throw new Error('openMigratedDataDir needs the PGlite pass (TEST_BACKEND unset)');
+  return openDatabase({ kind: 'pglite', dataDir, loadDataDir: new Blob([fs.readFileSync(templatePath)]) });
+}
+
 export interface TestContext {
   app: ReturnType<typeof createApp>;
   database: Database;

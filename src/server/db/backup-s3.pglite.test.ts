@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { S3Storage } from '../s3-storage';
 import { startTestS3 } from '../testing/s3';
 import { createBackup, restoreBackup } from './backup';
-import { migrateDatabase, openDatabase } from './client';
+import { openMigratedDataDir } from '../testing/test-context';
 
-/** With uploads in a bucket (S3_BUCKET), a backup carries the bucket's objects and a restore puts them back. */
+/**
+ * With uploads in a bucket (S3_BUCKET), a backup carries the bucket's objects and a restore puts them back. On the
+ * embedded database whatever the run's backend (a `.pglite.test.ts`: the PGlite pass only).
+ */
 let s3: Awaited<ReturnType<typeof startTestS3>>;
 let root: string;
 beforeAll(async () => {
@@ -26,17 +29,14 @@ const OBJECTS: Record<string, Buffer> = {
   'fedcba9876543210fedcba9876543210.mp4': Buffer.from('a short video'),
 };
 
-// It uses the embedded database whatever the run's backend, so the PostgreSQL pass skips it.
-describe.skipIf(inject('backend') === 'postgres')('backups with S3 storage', () => {
+describe('backups with S3 storage', () => {
   it('backs up the bucket’s objects with the database, and restores them into an empty bucket only', async () => {
     const source = parseConfig({
       NODE_ENV: 'test',
       DATA_DIR: path.join(root, 'source'),
       ...s3.envFor('vault-source'),
     });
-    const database = await openDatabase({ kind: 'pglite', dataDir: source.dataDir });
-    await migrateDatabase(database);
-    await database.close();
+    await (await openMigratedDataDir(source.dataDir)).close();
     const sourceBucket = new S3Storage(source.s3!);
     for (const [key, bytes] of Object.entries(OBJECTS)) await sourceBucket.put(key, bytes);
 

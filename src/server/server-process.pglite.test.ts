@@ -3,15 +3,16 @@ import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
 import { isDataDirLocked } from './db/data-dir-lock';
+import { openMigratedDataDir } from './testing/test-context';
 import { freePort } from '../../scripts/free-port';
 import { startServerProcess } from '../../scripts/server-process';
 
 /**
  * The real server entry in its own process: what an operator sees when starting, misconfiguring and stopping
- * it. These tests use the embedded database whatever the run's backend, so the PostgreSQL pass skips them.
+ * it. These tests use the embedded database whatever the run's backend (a `.pglite.test.ts`: the PGlite pass only).
  */
 const START_TIMEOUT_MS = 60_000;
 
@@ -32,15 +33,10 @@ function tempDataDir(): string {
   return dir;
 }
 
-/**
- * A data directory holding a migrated database, loaded from the run's template in under a second instead of the
- * seconds a new database takes to create: for the tests about anything but the first start.
- */
+/** A data directory holding a migrated database: for the tests about anything but the first start. */
 async function migratedDataDir(): Promise<string> {
   const dataDir = tempDataDir();
-  const template = new Blob([fs.readFileSync(inject('pgliteTemplatePath'))]);
-  const database = await openDatabase({ kind: 'pglite', dataDir, loadDataDir: template });
-  await database.close();
+  await (await openMigratedDataDir(dataDir)).close();
   return dataDir;
 }
 
@@ -91,7 +87,7 @@ afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(inject('backend') === 'postgres')('the server process', () => {
+describe('the server process', () => {
   it(
     'a second process on a locked data directory is refused',
     async () => {

@@ -7,7 +7,8 @@ import { systemClock } from '~/shared/time';
 import { createServices } from '~/server/app';
 import { parseConfig, type Config } from '~/server/config';
 import { BackupError, createBackup, restoreBackup } from '~/server/db/backup';
-import { migrateDatabase, openDatabase } from '~/server/db/client';
+import { migrateDatabase, openDatabase, type Database } from '~/server/db/client';
+import { openMigratedDataDir } from '~/server/testing/test-context';
 import { user } from '~/server/db/tables/auth.tables';
 import { EventHub } from '~/server/events';
 import { createLogger } from '~/server/logger';
@@ -25,9 +26,12 @@ let archive: string;
 const configFor = (dataDir: string, env: Record<string, string> = {}): Config =>
   parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
 
-/** Runs `work` with the services a server on this data directory would have. */
-async function withInstallation<T>(config: Config, work: (ctx: ReturnType<typeof jobContext>) => Promise<T>) {
-  const database = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+/** Runs `work` with the services a server on this embedded database would have (migrating it first), then closes it. */
+async function withInstallation<T>(
+  config: Config,
+  database: Database,
+  work: (ctx: ReturnType<typeof jobContext>) => Promise<T>,
+) {
   try {
     await migrateDatabase(database);
     const logger = createLogger(config);
@@ -47,7 +51,7 @@ async function withInstallation<T>(config: Config, work: (ctx: ReturnType<typeof
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-sms-backup-'));
   const source = configFor(path.join(root, 'source'));
-  await withInstallation(source, async (ctx) => {
+  await withInstallation(source, await openMigratedDataDir(source.dataDir), async (ctx) => {
     const { id } = await insertSmsMember(ctx.db, { roles: ['Owner'] });
     const [owner] = await ctx.db.select().from(user).where(eq(user.id, id));
     await updateSmsSettings(ctx, owner!, {
@@ -67,13 +71,17 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 it('a restore on a new machine still reads the SMS auth token', async () => {
   const target = configFor(path.join(root, 'new-machine'));
   await restoreBackup(target, archive);
-  await withInstallation(target, async (ctx) => {
-    expect(await readSmsSettings(ctx)).toMatchObject({
-      authToken: { set: true, last4: '2c3d' },
-      provider: 'twilio',
-    });
-    expect((await readProviderCredentials(ctx))?.authToken).toBe(TOKEN);
-  });
+  await withInstallation(
+    target,
+    await openDatabase({ kind: 'pglite', dataDir: target.dataDir }),
+    async (ctx) => {
+      expect(await readSmsSettings(ctx)).toMatchObject({
+        authToken: { set: true, last4: '2c3d' },
+        provider: 'twilio',
+      });
+      expect((await readProviderCredentials(ctx))?.authToken).toBe(TOKEN);
+    },
+  );
 });
 
 it('a restore under another AUTH_SECRET is refused before anything is written, and says what to do', async () => {

@@ -8,7 +8,8 @@ import { appMeta } from '~/server/db/tables/meta.tables';
 import { BACKUP_ROWS, BACKUP_UPLOADS, writeUploads } from '~/server/testing/backup-fixtures';
 import { parseConfig, type Config } from '../config';
 import { createBackup, restoreBackup } from './backup';
-import { migrateDatabase, openDatabase } from './client';
+import { openMigratedDataDir } from '~/server/testing/test-context';
+import { openDatabase } from './client';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 
 let root: string;
@@ -39,9 +40,8 @@ async function listArchive(file: string): Promise<string[]> {
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-backup-test-'));
   source = configFor(path.join(root, 'source'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: source.dataDir });
+  const database = await openMigratedDataDir(source.dataDir);
   try {
-    await migrateDatabase(database);
     await database.db.insert(appMeta).values(BACKUP_ROWS);
     sourceRows = await database.db.select().from(appMeta).orderBy(asc(appMeta.key));
   } finally {

@@ -7,12 +7,12 @@ import { parseConfig, type Config } from '../config';
 import { EventHub } from '../events';
 import { createLogger } from '../logger';
 import { signedInMember, cookieHeader } from '../testing/members';
-import { callerOf, TEST_ORIGIN } from '../testing/test-context';
+import { callerOf, openMigratedDataDir, TEST_ORIGIN } from '../testing/test-context';
 import { TestClock } from '../testing/test-clock';
 import { appCode } from '../testing/app-code';
 import { enrolTwoFactor, withChallenge } from '../testing/two-factor';
 import { createBackup, restoreBackup } from './backup';
-import { migrateDatabase, openDatabase } from './client';
+import { migrateDatabase, openDatabase, type Database } from './client';
 
 /**
  * Two-factor secrets are encrypted with the server secret (AUTH_SECRET, or the one generated into DATA_DIR):
@@ -23,9 +23,8 @@ let root: string;
 const configFor = (dataDir: string): Config =>
   parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BASE_URL: TEST_ORIGIN, DATA_DIR: dataDir });
 
-/** The real app on an embedded database in this data directory, as `npm start` runs it. */
-async function appOn(config: Config) {
-  const database = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+/** The real app on this embedded database, as `npm start` runs it (migrating it first). */
+async function appOn(config: Config, database: Database) {
   await migrateDatabase(database);
   const hub = new EventHub(database);
   await hub.start();
@@ -56,7 +55,7 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 describe('a backup restored on a new machine', () => {
   it('keeps two-factor working: the member signs in with a code from the same app', async () => {
     const source = configFor(path.join(root, 'source'));
-    const before = await appOn(source);
+    const before = await appOn(source, await openMigratedDataDir(source.dataDir));
     let email: string, password: string, manualKey: string;
     try {
       const member = await signedInMember(before);
@@ -71,7 +70,7 @@ describe('a backup restored on a new machine', () => {
     // A new machine: another data directory, no AUTH_SECRET, no generated secret yet.
     const target = configFor(path.join(root, 'restored'));
     await restoreBackup(target, archive);
-    const after = await appOn(target);
+    const after = await appOn(target, await openDatabase({ kind: 'pglite', dataDir: target.dataDir }));
     try {
       const passwordStep = await after.call('POST', '/api/accounts/login', { email, password });
       expect(await passwordStep.json()).toEqual({ user: null, twoFactorRequired: true });
