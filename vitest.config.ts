@@ -1,21 +1,36 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * API and unit tests. TEST_BACKEND=postgres (with TEST_DATABASE_URL) runs the same API tests against PostgreSQL
- * and adds the *.pg.test.ts files, which prove what only a real server can (races, cross-instance events). The
- * *.pglite.test.ts files use the embedded database whatever the pass (its data directory, backups, the server
- * process), so only the PGlite pass runs them.
+ * API and unit tests, in a project per database. `pglite` runs every test on the embedded database; `postgres`
+ * (TEST_DATABASE_URL) runs the same API tests against PostgreSQL and adds the *.pg.test.ts files, which prove what
+ * only a real server can (races, cross-instance events). The *.pglite.test.ts files use the embedded database
+ * whatever the project (its data directory, backups, the server process), so only `pglite` runs them.
+ *
+ * TEST_BACKEND picks the projects: unset or `pglite`, `postgres`, or `both` (npm test, when it finds a PostgreSQL:
+ * one run, so the two share the machine's cores to the end instead of each waiting on its slowest file).
  */
-const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
+const BACKENDS = {
+  pglite: { exclude: ['**/*.pg.test.ts'] },
+  // Not what never touches a database (lint, migrations files, the bench's goals) nor only the embedded one.
+  postgres: { exclude: ['scripts/**', 'bench/**', '**/*.pglite.test.ts'] },
+} as const;
+type Backend = keyof typeof BACKENDS;
+
+const requested = process.env.TEST_BACKEND ?? 'pglite';
+const backends: Backend[] =
+  requested === 'both' ? ['pglite', 'postgres'] : requested === 'postgres' ? ['postgres'] : ['pglite'];
+
+function project(backend: Backend): TestProjectInlineConfiguration {
+  // The global setup (src/server/testing/global-setup.ts) reads the backend from the project's name.
+  return { extends: true, test: { name: backend, exclude: [...BACKENDS[backend].exclude] } };
+}
 
 export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src') } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
-    // The PostgreSQL pass adds the race tests and skips what never touches a database (lint, migrations files) or
-    // only the embedded one.
-    exclude: backend === 'postgres' ? ['scripts/**', 'bench/**', '**/*.pglite.test.ts'] : ['**/*.pg.test.ts'],
+    projects: backends.map(project),
     globalSetup: ['src/server/testing/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
@@ -25,7 +40,6 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { TEST_BACKEND: backend },
     provide: {
       raceRounds: Number(process.env.RACE_ROUNDS ?? 5),
       fuzzRuns: Number(process.env.FUZZ_RUNS ?? 6),

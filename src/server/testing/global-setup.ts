@@ -20,9 +20,12 @@ declare module 'vitest' {
   }
 }
 
-/** Builds one migrated database per run; every test context starts from a copy of it. */
+/**
+ * Builds one migrated database per project (vitest.config.ts names each after its database); every test context
+ * starts from a copy of it.
+ */
 export default async function setup(project: TestProject) {
-  const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
+  const backend = project.name === 'postgres' ? 'postgres' : 'pglite';
   project.provide('backend', backend);
 
   if (backend === 'pglite') {
@@ -39,7 +42,7 @@ export default async function setup(project: TestProject) {
   }
 
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
+  if (!adminUrl) throw new Error(`TEST_BACKEND=${process.env.TEST_BACKEND} needs TEST_DATABASE_URL`);
   const prefix = `vault_t${process.pid}_${Date.now().toString(36)}`;
   const template = `${prefix}_tpl`;
   const admin = new pg.Client({ connectionString: adminUrl });

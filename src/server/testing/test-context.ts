@@ -63,7 +63,8 @@ export async function openTestDatabase({ poolMax = 20 }: { poolMax?: number } = 
  */
 export function openMigratedDataDir(dataDir: string): Promise<Database> {
   const templatePath = inject('pgliteTemplatePath');
-  if (!templatePath) throw new Error('openMigratedDataDir needs the PGlite pass (TEST_BACKEND unset)');
+  if (!templatePath)
+    throw new Error('openMigratedDataDir runs in the pglite project only (vitest.config.ts)');
   return openDatabase({ kind: 'pglite', dataDir, loadDataDir: new Blob([fs.readFileSync(templatePath)]) });
 }
 
