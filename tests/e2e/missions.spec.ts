@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { originOf, test } from './fixtures';
+import { holdRequests, originOf, test } from './fixtures';
 
 test('a member sees the post cooldown on the Missions guide after posting, while other missions stay open', async ({
   newMember,
@@ -27,6 +27,35 @@ test('a member sees the post cooldown on the Missions guide after posting, while
   // Rating has not been used: it still leads to the menu.
   await expect(earnXp.getByRole('link', { name: /Rate a Product/ })).toHaveAttribute('href', '/menu');
   await page.screenshot({ path: testInfo.outputPath('missions.png'), fullPage: true });
+});
+
+test('a post made while the Missions guide is still loading shows its cooldown all the same', async ({
+  newMember,
+}, testInfo) => {
+  const { page } = await newMember('missions-loading');
+  // The code of the page's live updates and its weekly bonus are held back, so the post falls after the page read
+  // its cooldowns, and the bonus then refreshes the session (the header's XP) to a moment after the post.
+  const releaseLiveUpdates = await holdRequests(page, /\/assets\/event-stream-[^/]+\.js$/);
+  const releaseBonus = await holdRequests(page, '**/api/economy/weekly-bonus');
+  await page.goto('/missions');
+  const earnXp = page.getByRole('region', { name: 'Earn XP' });
+  await expect(earnXp.getByRole('link', { name: /Create a Post/ })).toHaveAttribute('href', '/feed');
+
+  const posted = await page.request.post('/api/feed/posts', {
+    headers: { Origin: originOf(testInfo) },
+    data: { content: 'Posted while the guide loads.' },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  releaseBonus();
+  // 10 XP for the weekly login, 15 for the post: the session read after both.
+  await expect(page.getByRole('banner').getByText('25 / 1000 XP')).toBeVisible();
+
+  // The live updates start from where the page's first session answer stood, so the post's award still arrives.
+  releaseLiveUpdates();
+  await expect(earnXp.getByRole('link', { name: /Create a Post/ })).toHaveCount(0);
+  await expect(earnXp.locator('[aria-disabled="true"]', { hasText: 'Create a Post' })).toContainText(
+    /2[34]h \d+m left/,
+  );
 });
 
 test('the leaderboard ranks members by coins, marks your own row, and opens a profile', async ({

@@ -12,12 +12,14 @@ export function EventStreamSync() {
   const userId = useSession().data?.user?.id;
   useEffect(() => {
     if (!userId) return;
+    // The session answer this page rendered from says where its first connect resumes. Read now, not once the
+    // stream's code has loaded: by then the session may have been refetched (after the weekly bonus, say) and name
+    // a later event than the data other screens loaded before it, whose changes in between would never arrive.
+    const since = queryClient.getQueryData<SessionResponse>(sessionQueryKey)?.eventId;
     // Loaded on demand: a visitor's first load never needs the stream, nor the event contract behind it.
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import('../lib/event-stream').then(({ startEventStream }) => {
-      // The session answer this page rendered from says where its first connect resumes.
-      const since = queryClient.getQueryData<SessionResponse>(sessionQueryKey)?.eventId;
       if (!cancelled) stop = startEventStream(queryClient, since);
     });
     return () => {
