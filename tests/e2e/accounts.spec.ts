@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import {
+  holdRequests,
   E2E_OWNER_PASSWORD,
   expectToast,
   headerTabNames,
@@ -34,12 +35,7 @@ test.describe('Welcome and age gate', () => {
     page,
   }) => {
     // Radix's dialog loads on demand (ui/dialog.tsx): held back here as a slow connection would.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/dialog-parts-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/dialog-parts-[^/]+\.js$/);
     await page.goto('/');
     const signIn = page.getByRole('link', { name: 'Member Sign In' });
     await expect(signIn).toBeVisible();

@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { dismissWeeklyBonus, expectToast, isPhone, originOf, test, type Person } from './fixtures';
+import {
+  dismissWeeklyBonus,
+  expectToast,
+  holdRequests,
+  isPhone,
+  originOf,
+  test,
+  type Person,
+} from './fixtures';
 import { TINY_PNG } from './support/images';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../src/features/feed/server/test-fixtures');
@@ -169,10 +177,14 @@ test.describe('Community Feed', () => {
   test('a second member sees a new post, a like and a comment arrive without reloading', async ({
     newMember,
   }) => {
-    const watcher = await onFeed(await newMember('Watcher'));
+    const watcher = await newMember('Watcher');
     // The posts the feed opens with are the page, not insertions: none fades in (it would hold back the first paint).
+    // Other stories post to the same feed all the time: until that is checked, no live update reaches this page.
+    const releaseLiveUpdates = await holdRequests(watcher.page, (url) => url.pathname === '/api/events');
+    await onFeed(watcher);
     await expect(watcher.page.getByRole('article').first()).toBeVisible();
     await expect(watcher.page.locator('article.animate-fade-in')).toHaveCount(0);
+    releaseLiveUpdates();
     const { page } = await onFeed(await newMember('Live'));
     const text = unique('Live post');
     await writePost(page, text);
@@ -199,15 +211,7 @@ test.describe('Community Feed', () => {
     const { page } = person;
     // The page's live stream is held back until another member has posted, so the post falls between the page's
     // load (its session and feed read) and the stream's first connect.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname === '/api/events',
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-    );
+    const release = await holdRequests(page, (url) => url.pathname === '/api/events');
     const connecting = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/events');
     await onFeed(person);
     await connecting;

@@ -30,11 +30,15 @@ export function originOf(testInfo: TestInfo): string {
   return new URL(testInfo.project.use.baseURL!).origin;
 }
 
-/** A member nobody else uses, so per-account sign-in limits and sessions never collide between tests. */
+/**
+ * A member nobody else uses, so per-account sign-in limits and sessions never collide between tests, and a name
+ * of their own (a story that finds a member by name finds one, even run twice at once with --repeat-each).
+ */
 export function uniqueMember(testInfo: TestInfo, label: string): Member {
-  const id = `${testInfo.project.name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const id = `${testInfo.project.name}-${Date.now().toString(36)}-${suffix}`;
   return {
-    fullName: `${label} ${isPhone(testInfo) ? 'Phone' : 'Desk'}`,
+    fullName: `${label} ${isPhone(testInfo) ? 'Phone' : 'Desk'} ${suffix}`,
     email: `e2e-${id}@vault.example`,
     password: 'correct-horse-battery',
   };
@@ -121,6 +125,20 @@ export async function signInThroughForm(
  */
 export function liveUpdatesOpen(page: Page): Promise<unknown> {
   return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+}
+
+/**
+ * Holds back the page's requests that `url` matches until the story calls the returned `release()`, as a slow
+ * connection would, or to put something else first; after the release they go through at once.
+ */
+export async function holdRequests(page: Page, url: Parameters<Page['route']>[0]): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The welcome dialogs are tested on their own; other stories start past them. */

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import {
+  holdRequests,
   dismissWeeklyBonus,
   expectToast,
   originOf,
@@ -54,12 +55,7 @@ test.describe('Level and weekly bonus', () => {
     // the starting numbers have been read.
     const { page } = await newMember('Level Member');
     const start = { level: 1, title: 'Coin Collector', xp: 0 };
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/economy/weekly-bonus', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/economy/weekly-bonus');
     await page.goto('/feed');
 
     const header = page.getByRole('banner');
