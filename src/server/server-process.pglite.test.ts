@@ -12,7 +12,7 @@ import { startServerProcess } from '../../scripts/server-process';
 
 /**
  * The real server entry in its own process: what an operator sees when starting, misconfiguring and stopping
- * it. These tests use the embedded database whatever the run's backend (a `.pglite.test.ts`: the PGlite pass only).
+ * it. These tests use the embedded database whatever the run's backend (a `.pglite.test.ts`: the pglite project only).
  */
 const START_TIMEOUT_MS = 60_000;
 

@@ -11,7 +11,7 @@ import { openMigratedDataDir } from '../testing/test-context';
 
 /**
  * With uploads in a bucket (S3_BUCKET), a backup carries the bucket's objects and a restore puts them back. On the
- * embedded database whatever the run's backend (a `.pglite.test.ts`: the PGlite pass only).
+ * embedded database whatever the run's backend (a `.pglite.test.ts`: the pglite project only).
  */
 let s3: Awaited<ReturnType<typeof startTestS3>>;
 let root: string;

@@ -59,7 +59,7 @@ export async function openTestDatabase({ poolMax = 20 }: { poolMax?: number } = 
 /**
  * An embedded database in `dataDir` (a new folder), already migrated: loaded from the run's template in under a
  * second, where creating a database and migrating it takes seconds. For the tests of what happens to a data
- * directory (backups, the server process), which run in the PGlite pass only.
+ * directory (backups, the server process), which run in the pglite project only.
  */
 export function openMigratedDataDir(dataDir: string): Promise<Database> {
   const templatePath = inject('pgliteTemplatePath');
