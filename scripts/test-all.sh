@@ -2,8 +2,8 @@
 # The whole test suite, as CI runs it: `npm test`.
 #
 # Installs what the tests need when it is missing (node_modules from the lockfile, Debian's Chromium when run
-# as root), finds a PostgreSQL for the API tests' postgres project, then runs every check in order and stops at the first
-# failure. Safe to run again and again.
+# as root), finds a PostgreSQL for the API tests' postgres project, then runs every check in order and stops at
+# the first failure. Safe to run again and again.
 #
 #   TEST_DATABASE_URL=postgres://user@host:5432/db   use this PostgreSQL (its user must be allowed to CREATE DATABASE)
 #   CI=true                                           a missing PostgreSQL or Chromium fails the run instead of
