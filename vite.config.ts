@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { installableApp } from './scripts/vite-pwa';
+import { installableApp } from './scripts/vite-pwa.ts';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/client');
 const ROUTER_PRODUCTION = 'node_modules/react-router/dist/production/index.mjs';
