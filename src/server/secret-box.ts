@@ -6,7 +6,7 @@ import { resolveAuthSecret } from './secrets';
  * Secrets the app must read back (the SMS provider's auth token), encrypted at rest: AES-256-GCM with a key
  * derived by HKDF-SHA256 from the server secret (AUTH_SECRET, or the one generated into DATA_DIR). The stored text
  * is `v1.<iv>.<tag>.<ciphertext>` (base64url). A database copied without the server secret cannot be read; a
- * backup therefore carries the secret (src/server/db/backup.ts).
+ * backup therefore carries the secret (src/server/db/backup-secret.ts).
  */
 export interface SecretBox {
   seal(plaintext: string): string;
