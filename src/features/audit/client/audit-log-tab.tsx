@@ -18,6 +18,7 @@ import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm, type FieldOf } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
+import { auditEventLabel } from '~/shared/audit-events';
 import { can, type Actor } from '~/shared/permissions';
 import { auditLogFiltersSchema, type AuditLogEntry, type DetailPart } from '../audit.schema';
 import {
@@ -27,7 +28,6 @@ import {
   FILTERS_APPLIED,
   LOG_EXPORT_STARTED,
   NO_LOGS,
-  auditEventLabel,
 } from '../audit.constants';
 import {
   useAuditLog,

@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
+import type { AuditEventData } from '~/shared/audit-events';
 import { can } from '~/shared/permissions';
 import type { UserRow } from '~/server/session';
 import { awardCompletedOrder } from '~/features/economy/server/awards.service';
@@ -12,7 +13,7 @@ import {
   toOrderView,
   type OrderRow,
 } from '~/features/shop/server/orders.service';
-import { writeAudit } from '~/server/audit';
+import { writeAudit, type AuditEntry } from '~/server/audit';
 import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
@@ -190,15 +191,21 @@ async function explainLostRun(ctx: ServiceContext, actor: Actor, orderId: string
   });
 }
 
+type RunEvent = 'ORDER_CLAIMED' | 'ETA_SUBMITTED' | 'RUN_CANCELLED' | 'CUSTOMER_NOTIFIED' | 'ORDER_DELIVERED';
+/** A run event's data beyond the order and driver every step records. */
+type RunData<K extends RunEvent> = Omit<AuditEventData<K>, 'orderId' | 'driverId'>;
+type RunMeta<K extends RunEvent> = RunData<K> | ((order: OrderRow) => RunData<K>);
+/** A step's `meta` is required when its event has data to add. */
+type RunMetaField<K extends RunEvent> =
+  object extends RunData<K> ? { meta?: RunMeta<K> } : { meta: RunMeta<K> };
+type RunAudit = { [K in RunEvent]: { eventType: K } & RunMetaField<K> }[RunEvent];
+
 interface RunStep {
   orderId: string;
   from: SQL[];
   set: Partial<typeof shopOrder.$inferInsert>;
   /** `meta` may be read from the changed order. */
-  audit: {
-    eventType: string;
-    meta?: Record<string, unknown> | ((order: OrderRow) => Record<string, unknown>);
-  };
+  audit: RunAudit;
   then?: (tx: Executor, order: OrderRow) => Promise<void>;
 }
 
@@ -222,12 +229,13 @@ async function stepRunIn(tx: Executor, ctx: ServiceContext, actor: Actor, step: 
   if (!order) return false;
   await step.then?.(tx, order);
   const { meta } = step.audit;
+  // Each step's type and data are checked where the step is written (RunAudit); merged here, they stay a pair.
   await writeAudit(tx, {
     eventType: step.audit.eventType,
     actorId: actor.id,
     meta: { orderId: step.orderId, driverId: actor.id, ...(typeof meta === 'function' ? meta(order) : meta) },
     at: ctx.now,
-  });
+  } as AuditEntry);
   await publishOrderChanged(tx, order);
   return true;
 }
