@@ -8,30 +8,51 @@ import tseslint from 'typescript-eslint';
 const serverOnly = ['**/server/**', '~/server/*', '~/features/*/server/*'];
 
 /**
- * One-way dependencies (docs/structure.md): src/shared <- src/server, src/client (the platform) <- features <- the
- * composition roots. The platform never imports a feature; a feature imports another feature's contracts and
- * constants (`*.schema.ts`, `*.constants.ts` at its root) and services (`server/*.service.ts`), never its UI, routes
- * or other server internals. Only these files compose features:
+ * The layers, top to bottom (docs/structure.md): every import points down.
+ *   app       src/app: the composition roots (the client's entry, router and pages; the server's app and start;
+ *             the demo seed and the test harness), which put the features together
+ *   features  src/features/<name>
+ *   platform  src/server, src/client
+ *   shared    src/shared
+ * Features are ordered too, so they have no cycles: each imports only features after it in this list (and only
+ * their contracts, constants and services). A new feature takes its place here; a feature missing from the list
+ * fails the lint run.
  */
-export const COMPOSITION_ROOTS = [
-  'src/server/app.ts',
-  'src/server/run-server.ts',
-  'src/server/db/seed/**',
-  'src/server/testing/**',
-  'src/client/router.tsx',
-  'src/client/main.tsx',
-  'src/client/pages/**',
-  'src/client/components/signed-in-layout.tsx',
-  'src/client/components/app-header.tsx',
+export const FEATURE_ORDER = [
+  'profiles',
+  'sms',
+  'members',
+  'audit',
+  'delivery',
+  'feed',
+  'shop',
+  'economy',
+  'inbox',
+  'accounts',
+  'notifications',
 ];
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const unordered = FEATURES.filter((feature) => !FEATURE_ORDER.includes(feature));
+if (unordered.length) throw new Error(`Add ${unordered.join(', ')} to FEATURE_ORDER in eslint.config.js.`);
+
+/** Tests, and the row builders the seed and tests share, may use the test harness, the seed and the server app. */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.seed.ts'];
+const appLayer = (forTests) => ({
+  // A regex, not globs: a glob cannot allow src/app/server/testing once src/app is refused.
+  regex: forTests
+    ? String.raw`^(~/|.*/)app/(client/|server/(?!testing/|seed/|app$))`
+    : String.raw`^(~/|.*/)app/(client|server)/`,
+  message: forTests
+    ? 'Only the app layer composes the app: a test takes its harness (~/app/server/testing), the seed and the server app, nothing else from src/app.'
+    : 'Only the app layer (src/app) composes the app: nothing below it imports it (tests may use ~/app/server/testing).',
+});
 
 const importsOfFeatures = {
   group: ['~/features/**', '**/features/**'],
   message:
-    'Platform code (src/shared, src/server, src/client) never imports a feature; compose it in a root.',
+    'Platform code (src/shared, src/server, src/client) never imports a feature; compose it in src/app.',
 };
 
 /** What a file of `feature` may not import: another feature's client, routes or server internals. */
@@ -46,7 +67,16 @@ function otherFeatureInternals(feature) {
       '!~/features/*/server/*.seed',
     ],
     message:
-      "A feature imports another feature's contracts and constants (*.schema, *.constants) and services (server/*.service) only; its screens are composed in src/client/pages.",
+      "A feature imports another feature's contracts and constants (*.schema, *.constants) and services (server/*.service) only; its screens are composed in src/app/client.",
+  };
+}
+
+/** The features before `feature` in FEATURE_ORDER: it may not import them at all, so features have no cycles. */
+function featuresAbove(feature) {
+  const above = FEATURE_ORDER.slice(0, FEATURE_ORDER.indexOf(feature));
+  return {
+    group: above.flatMap((name) => [`~/features/${name}/**`]),
+    message: `Features import only those after them in FEATURE_ORDER (eslint.config.js), so they have no cycles: ${feature} may not import ${above.join(', ')}. Move what both need down, or pass it in from the caller.`,
   };
 }
 
@@ -111,7 +141,11 @@ export default tseslint.config(
   {
     // Browser code may import server code only as types (the typed clients of feature routers), and a contract only
     // for its schemas and types.
-    files: ['src/client/**/*.{ts,tsx}', 'src/features/*/client/**/*.{ts,tsx}'],
+    files: [
+      'src/client/**/*.{ts,tsx}',
+      'src/features/*/client/**/*.{ts,tsx}',
+      'src/app/client/**/*.{ts,tsx}',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -189,7 +223,7 @@ export default tseslint.config(
   {
     // Only the configuration module reads the environment.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/config.ts', 'src/server/testing/**'],
+    ignores: ['src/server/config.ts', 'src/app/server/testing/**'],
     rules: {
       'no-restricted-properties': [
         'error',
@@ -198,18 +232,54 @@ export default tseslint.config(
     },
   },
   {
-    // The platform does not know the features.
+    // The platform does not know the features, nor the app that composes them.
     files: ['src/shared/**/*.{ts,tsx}', 'src/server/**/*.{ts,tsx}', 'src/client/**/*.{ts,tsx}'],
-    ignores: COMPOSITION_ROOTS,
+    ignores: TEST_FILES,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [importsOfFeatures] }],
+      'no-restricted-imports': ['error', { patterns: [importsOfFeatures, appLayer(false)] }],
     },
   },
-  ...FEATURES.map((feature) => ({
-    // Features depend on each other one way, through contracts and services.
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  {
+    files: TEST_FILES.map((pattern) => `src/{shared,server,client}/${pattern}`),
     rules: {
-      'no-restricted-imports': ['error', { patterns: [otherFeatureInternals(feature), leavesTheFeature] }],
+      'no-restricted-imports': ['error', { patterns: [importsOfFeatures, appLayer(true)] }],
     },
-  })),
+  },
+  ...FEATURES.flatMap((feature) => [
+    {
+      // Features depend on each other one way, in FEATURE_ORDER, through contracts and services.
+      files: [`src/features/${feature}/**/*.{ts,tsx}`],
+      ignores: TEST_FILES,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              appLayer(false),
+              featuresAbove(feature),
+              otherFeatureInternals(feature),
+              leavesTheFeature,
+            ].filter((pattern) => pattern.regex || pattern.group.length),
+          },
+        ],
+      },
+    },
+    {
+      // A test may set up its story with any feature's services (an award test places an order), never its
+      // screens or routes.
+      files: TEST_FILES.map((pattern) => `src/features/${feature}/${pattern}`),
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [appLayer(true), otherFeatureInternals(feature), leavesTheFeature] },
+        ],
+      },
+    },
+  ]),
+  {
+    // No source file grows past 500 lines: split it by job (tests and migrations aside).
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}', 'bench/**/*.ts', '*.{ts,js,mjs}'],
+    ignores: TEST_FILES,
+    rules: { 'max-lines': ['error', { max: 500 }] },
+  },
 );

@@ -91,7 +91,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node --import tsx src/server/index.ts',
+      command: 'node --import tsx src/app/server/index.ts',
       cwd: root,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,

@@ -58,7 +58,7 @@ const FIRST_LOAD_CHUNKS = [
   // app's chunk, which the entry then imported statically, so React and the app ran before the shell had painted.
   { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 6 },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 5 },
-  { name: 'app', test: /src[\\/]client[\\/]app\.tsx$/, priority: 4 },
+  { name: 'app', test: /src[\\/]app[\\/]client[\\/]app\.tsx$/, priority: 4 },
   { name: 'welcome-page', test: /welcome-page\.tsx$/, priority: 3 },
   // What the after-first-paint layer shares with the signed-in header (scripts/bundle-size.mjs fails when the
   // header's chunk imports the layer's): the mute control, its music and the icons both show.
@@ -74,7 +74,7 @@ const FIRST_LOAD_CHUNKS = [
 
 // The browser app. `npm run dev` serves it with hot reload and proxies /api to the API server.
 export default defineConfig(({ command }) => ({
-  root: 'src/client',
+  root: 'src/app/client',
   publicDir: path.resolve(import.meta.dirname, 'src/client/public'),
   plugins: [react(), tailwindcss(), ...installableApp(), precompress()],
   resolve: {

@@ -22,7 +22,7 @@ const backends: Backend[] =
   requested === 'both' ? ['pglite', 'postgres'] : requested === 'postgres' ? ['postgres'] : ['pglite'];
 
 function project(backend: Backend): TestProjectInlineConfiguration {
-  // The global setup (src/server/testing/global-setup.ts) reads the backend from the project's name.
+  // The global setup (src/app/server/testing/global-setup.ts) reads the backend from the project's name.
   return { extends: true, test: { name: backend, exclude: [...BACKENDS[backend].exclude] } };
 }
 
@@ -31,7 +31,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     projects: backends.map(project),
-    globalSetup: ['src/server/testing/global-setup.ts'],
+    globalSetup: ['src/app/server/testing/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
     // Each worker imports the app once for all its files (16 s of imports in a run instead of 112 s); every test

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { AppDeps, AppServices } from '~/server/app-env';
-import { createApp, createServices } from '~/server/app';
+import { createApp, createServices } from '~/app/server/app';
 import { openDatabase } from '~/server/db/client';
 import { parseConfig } from '~/server/config';
 import { EventHub } from '~/server/events';
@@ -15,7 +15,7 @@ export interface RunningApp extends LocalServer {
   deps: AppServices;
 }
 
-/** The real app, wired as src/server/run-server.ts wires it, on a loopback port of its own. */
+/** The real app, wired as src/app/server/run-server.ts wires it, on a loopback port of its own. */
 /** `env`: configuration on top of the bench's own (the streams bench raises the per-session stream cap). */
 export async function startAppServer(
   backend: BenchBackend,

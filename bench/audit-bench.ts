@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
-import { insertMember } from '~/server/db/seed/seed';
+import { insertMember } from '~/app/server/seed/seed';
 import type { ScenarioContext, ScenarioExtras } from './scenarios';
 import { signInForBench } from './servers';
 

@@ -5,8 +5,8 @@ import { sendMessage } from '~/features/inbox/server/messages.service';
 import { jobContext } from '~/server/service-context';
 import { user } from '~/server/db/tables/auth.tables';
 import { conversation, conversationParticipant } from '~/server/db/tables/inbox.tables';
-import { insertMember } from '~/server/db/seed/seed';
-import { sseReader } from '~/server/testing/sse';
+import { insertMember } from '~/app/server/seed/seed';
+import { sseReader } from '~/app/server/testing/sse';
 import type { ScenarioContext } from './scenarios';
 import { signInForBench } from './servers';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { insertMember } from '~/server/db/seed/seed';
+import { insertMember } from '~/app/server/seed/seed';
 import type { ScenarioContext, ScenarioExtras } from './scenarios';
 import { signInForBench } from './servers';
 

@@ -1,4 +1,4 @@
-import { insertMember } from '~/server/db/seed/seed';
+import { insertMember } from '~/app/server/seed/seed';
 import type { AppServices } from '~/server/app-env';
 import { insertSticker, seedShop } from '~/features/shop/server/shop.seed';
 import type { PlaceOrderInput } from '~/features/shop/orders.schema';

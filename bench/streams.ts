@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { insertMember } from '~/server/db/seed/seed';
+import { insertMember } from '~/app/server/seed/seed';
 import { startAppServer } from './app-server';
 import { openBenchBackend } from './backend';
 import { machineInfo } from './report';

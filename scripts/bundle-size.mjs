@@ -136,7 +136,7 @@ for (const page of pages) {
     if (loaded) problems.push(`${page.path}'s first load carries ${loaded.url}, which it must never load.`);
   }
 }
-// The entry lets the shell paint before any of the app runs (src/client/main.tsx): a chunk it imports statically
+// The entry lets the shell paint before any of the app runs (src/app/client/main.tsx): a chunk it imports statically
 // would be run first. Vite's helper for dynamic imports, and the bundler's runtime, are all it may import.
 const ENTRY_MAY_IMPORT = ['preload-helper', 'rolldown-runtime'];
 const entry = Object.values(manifest ?? {}).find((chunk) => chunk.isEntry);

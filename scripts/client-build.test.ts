@@ -21,11 +21,13 @@ const write = (dir: string, file: string, text: string) => fs.writeFileSync(path
 
 describe('npm start rebuilds the browser app only when its sources changed', () => {
   const files = {
-    'src/client/main.tsx': 'render()',
+    'src/app/client/main.tsx': 'render()',
+    'src/client/lib/session.ts': 'session',
     'src/features/feed/feed.schema.ts': 'schema',
     'src/features/feed/client/feed-page.tsx': 'page',
     'src/features/feed/server/feed.service.ts': 'service',
-    'src/server/app.ts': 'app',
+    'src/app/server/app.ts': 'app',
+    'src/app/server/testing/members.ts': 'members',
     'src/client/lib/money.test.ts': 'test',
     'vite.config.ts': 'config',
     'package-lock.json': '{}',
@@ -33,7 +35,8 @@ describe('npm start rebuilds the browser app only when its sources changed', () 
 
   it('changes with a client file, a shared schema or the build configuration', () => {
     for (const file of [
-      'src/client/main.tsx',
+      'src/app/client/main.tsx',
+      'src/client/lib/session.ts',
       'src/features/feed/feed.schema.ts',
       'src/features/feed/client/feed-page.tsx',
       'vite.config.ts',
@@ -49,7 +52,8 @@ describe('npm start rebuilds the browser app only when its sources changed', () 
   it('stays the same for server code and tests, which the bundle never holds', () => {
     for (const file of [
       'src/features/feed/server/feed.service.ts',
-      'src/server/app.ts',
+      'src/app/server/app.ts',
+      'src/app/server/testing/members.ts',
       'src/client/lib/money.test.ts',
     ]) {
       const dir = project(files);
@@ -62,7 +66,7 @@ describe('npm start rebuilds the browser app only when its sources changed', () 
   it('changes when a client file is added or renamed', () => {
     const dir = project(files);
     const before = clientFingerprint(dir);
-    fs.renameSync(path.join(dir, 'src/client/main.tsx'), path.join(dir, 'src/client/entry.tsx'));
+    fs.renameSync(path.join(dir, 'src/app/client/main.tsx'), path.join(dir, 'src/app/client/entry.tsx'));
     const renamed = clientFingerprint(dir);
     expect(renamed).not.toBe(before);
     write(dir, 'src/client/extra.ts', '');

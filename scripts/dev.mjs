@@ -13,7 +13,7 @@ const children = [
   {
     name: 'api',
     // tsx's own watch mode: it stops the server with SIGTERM (releasing the data directory) before restarting.
-    command: [bin('tsx'), 'watch', '--clear-screen=false', 'src/server/index.ts'],
+    command: [bin('tsx'), 'watch', '--clear-screen=false', 'src/app/server/index.ts'],
     env: { PORT: API_PORT, NODE_ENV: 'development', BASE_URL: 'http://localhost:5173' },
   },
   {

@@ -51,7 +51,7 @@ const appPort = await freePort();
 const debugPort = await freePort();
 const base = `http://127.0.0.1:${appPort}`;
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/app/server/index.ts'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {

@@ -3,7 +3,7 @@
 import { loadConfig } from '../src/server/config';
 import { migrateDatabase } from '../src/server/db/client';
 import { openConfiguredDatabase } from '../src/server/db/open-configured';
-import { resetPassword } from '../src/server/db/seed/reset-password';
+import { resetPassword } from '../src/app/server/seed/reset-password';
 
 const target = process.argv[2];
 if (!target) {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { withDatabase } from '../src/server/testing/global-setup';
+import { withDatabase } from '../src/app/server/testing/global-setup';
 
 /** Whether a PostgreSQL answers at `url` (within 2 s). */
 export async function postgresReachable(url: string): Promise<boolean> {

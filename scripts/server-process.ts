@@ -3,20 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The one way scripts and tests start the real server entry (`src/server/index.ts`) in a process of its own, and
+ * The one way scripts and tests start the real server entry (`src/app/server/index.ts`) in a process of its own, and
  * wait for it to answer: the crash test, the server-process tests and the scale-out browser tests.
  */
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * `node --import tsx src/server/index.ts` in production mode with only the environment given (plus PATH and
+ * `node --import tsx src/app/server/index.ts` in production mode with only the environment given (plus PATH and
  * HOME), so nothing of the caller's configuration leaks in. Standard output is ignored unless `stdio` says.
  */
 export function startServerProcess(
   env: Record<string, string>,
   stdio: StdioOptions = ['ignore', 'ignore', 'pipe'],
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/app/server/index.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',

@@ -58,9 +58,10 @@ export function installableApp(): Plugin[] {
     appIcons(),
     ...VitePWA({
       strategies: 'injectManifest',
-      srcDir: '.',
+      // The service worker is platform code (src/client); the build's root is the app's shell (src/app/client).
+      srcDir: path.join(root, 'src/client'),
       filename: 'sw.ts',
-      // We register it ourselves, lazily, after the first paint (src/client/ambient/service-worker.ts).
+      // We register it ourselves, lazily, after the first paint (src/client/lib/service-worker.ts).
       injectRegister: false,
       registerType: 'prompt',
       manifest: {

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedPost } from '~/server/db/tables/feed.tables';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
-import { sseReader } from './testing/sse';
-import { createTestContext, type TestContext } from './testing/test-context';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
+import { sseReader } from '~/app/server/testing/sse';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 /** The per-member limits (README, "Abuse limits"), set low here so a test reaches them in a few requests. */
 let t: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedInMember } from '~/server/testing/members';
-import { sseReader } from './testing/sse';
-import { createTestContext, type TestContext } from './testing/test-context';
+import { signedInMember } from '~/app/server/testing/members';
+import { sseReader } from '~/app/server/testing/sse';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 // A heartbeat every few milliseconds: an hour of a driver's open queue in well under a second.
 let t: TestContext;

@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '~/shared/time';
-import { signedInMember } from '~/server/testing/members';
-import { createApp, createServices } from './app';
+import { signedInMember } from '~/app/server/testing/members';
+import { createApp, createServices } from '~/app/server/app';
 import { openDatabase, type Database } from './db/client';
 import { EventHub, publish } from './events';
 import { createLogger } from './logger';
-import { sseReader } from './testing/sse';
-import { createTestContext, type TestContext } from './testing/test-context';
+import { sseReader } from '~/app/server/testing/sse';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 // Two app instances on one PostgreSQL database, as behind a load balancer.
 let first: TestContext;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import type { Executor } from './db/client';
 import type { SessionResponse } from '~/shared/session';
 import { endUserStreams, mayReceive, publish, type Viewer } from './events';
-import { sseReader } from './testing/sse';
-import { createTestContext, type TestContext } from './testing/test-context';
+import { sseReader } from '~/app/server/testing/sse';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 let t: TestContext;
 let member: Awaited<ReturnType<typeof signedInMember>>;

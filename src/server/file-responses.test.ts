@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember } from './testing/members';
+import { signedInMember } from '~/app/server/testing/members';
 import { LocalStorage } from './storage';
-import { createTestContext, type TestContext } from './testing/test-context';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 const KEY = '0123456789abcdef0123.png';
 let t: TestContext;

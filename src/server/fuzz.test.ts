@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isErrorBody } from '~/shared/app-error';
-import { insertMember } from './db/seed/seed';
-import { cookieHeader } from './testing/members';
-import { createTestContext, type TestContext } from './testing/test-context';
+import { insertMember } from '~/app/server/seed/seed';
+import { cookieHeader } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 /**
  * Generated input to every write route, sent by a member allowed to call it (an Owner who also drives): wrong

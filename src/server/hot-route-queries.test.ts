@@ -2,9 +2,9 @@ import { getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from './db/tables/auth.tables';
 import { resolveSession } from './session';
-import { signedInMember } from './testing/members';
-import { queriesDuring } from './testing/query-counter';
-import { createTestContext, type TestContext } from './testing/test-context';
+import { signedInMember } from '~/app/server/testing/members';
+import { queriesDuring } from '~/app/server/testing/query-counter';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 /**
  * Issue 27: a signed-in request costs one query for the session (the session and its member, joined) plus the

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, signedInWithRoles } from './testing/members';
-import { queriesDuring, type Statement } from './testing/query-counter';
-import { createTestContext, type TestContext } from './testing/test-context';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
+import { queriesDuring, type Statement } from '~/app/server/testing/query-counter';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 /**
  * Issue 27, lists at scale: every list a member, a driver or the desk opens reads about a page of rows, whatever

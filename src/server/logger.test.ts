@@ -5,8 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { user } from '~/server/db/tables/auth.tables';
 import { createLogger } from './logger';
 import { requestLogger } from './middleware/request-logger';
-import { signedInMember } from './testing/members';
-import { createTestContext, type TestContext } from './testing/test-context';
+import { signedInMember } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
-import { outbox, readMail, tokenOf, type ReadMail } from './testing/mail';
-import { registration } from './testing/members';
-import { createTestContext, type TestContext } from './testing/test-context';
+import { outbox, readMail, tokenOf, type ReadMail } from '~/app/server/testing/mail';
+import { registration } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 /** A real SMTP server on a free local port that keeps what it receives, with the envelope. */
 function startReceiver() {

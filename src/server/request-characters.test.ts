@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from './db/tables/auth.tables';
-import { registration, signedInMember, signedInWithRoles } from './testing/members';
-import { readRouteAccessSnapshot } from './testing/route-access-snapshot';
-import { createTestContext, TEST_ORIGIN, type TestContext } from './testing/test-context';
+import { registration, signedInMember, signedInWithRoles } from '~/app/server/testing/members';
+import { readRouteAccessSnapshot } from '~/app/server/testing/route-access-snapshot';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '~/app/server/testing/test-context';
 
 const REFUSED = {
   code: 'BAD_REQUEST',

@@ -12,16 +12,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, can, type Capability, type Role } from '~/shared/permissions';
-import { cookieHeader } from '~/server/testing/members';
+import { cookieHeader } from '~/app/server/testing/members';
 import { user } from '~/server/db/tables/auth.tables';
-import { insertMember } from './db/seed/seed';
+import { insertMember } from '~/app/server/seed/seed';
 import { declaredRoutes } from './middleware/access';
 import {
   readRouteAccessSnapshot,
   ROUTE_ACCESS_SNAPSHOT,
   type RouteAccessLine,
-} from './testing/route-access-snapshot';
-import { createTestContext, type TestContext } from './testing/test-context';
+} from '~/app/server/testing/route-access-snapshot';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 const PASSWORD = 'policy-password-1';
 // Every role, from the least to the most privileged.

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember } from './testing/members';
-import { startTestS3 } from './testing/s3';
-import { createTestContext, TEST_ORIGIN, type TestContext } from './testing/test-context';
+import { signedInMember } from '~/app/server/testing/members';
+import { startTestS3 } from '~/app/server/testing/s3';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '~/app/server/testing/test-context';
 import { S3Storage } from './s3-storage';
 
 /**

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
 import { isDataDirLocked } from './db/data-dir-lock';
-import { openMigratedDataDir } from './testing/test-context';
+import { openMigratedDataDir } from '~/app/server/testing/test-context';
 import { freePort } from '../../scripts/free-port';
 import { startServerProcess } from '../../scripts/server-process';
 

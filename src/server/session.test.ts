@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, user } from './db/tables/auth.tables';
 import { resolveSession } from './session';
 import type { SessionResponse } from '~/shared/session';
-import { cookieHeader, signedInMember } from './testing/members';
-import { queriesDuring } from './testing/query-counter';
-import { createTestContext, type TestContext } from './testing/test-context';
+import { cookieHeader, signedInMember } from '~/app/server/testing/members';
+import { queriesDuring } from '~/app/server/testing/query-counter';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 /**
  * Decision 030: the everyday session read is one prepared statement; every other case is better-auth's. These

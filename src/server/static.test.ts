@@ -12,14 +12,14 @@ const manifest = {
   'main.tsx': { file: 'assets/index.js', isEntry: true, dynamicImports: ['app.tsx'] },
   'app.tsx': { file: 'assets/app.js', imports: ['_react.js'], css: ['assets/app.css'] },
   '_react.js': { file: 'assets/react.js' },
-  '../features/accounts/client/welcome-page.tsx': {
+  '../../features/accounts/client/welcome-page.tsx': {
     file: 'assets/welcome-page.js',
     imports: ['_react.js', '_dialog.js'],
     css: ['assets/welcome.css'],
   },
   '_dialog.js': { file: 'assets/dialog.js' },
-  'components/signed-in-layout.tsx': { file: 'assets/signed-in-layout.js', imports: ['_react.js'] },
-  '../features/feed/client/feed-page.tsx': { file: 'assets/feed-page.js', imports: ['_dialog.js'] },
+  'signed-in-layout.tsx': { file: 'assets/signed-in-layout.js', imports: ['_react.js'] },
+  '../../features/feed/client/feed-page.tsx': { file: 'assets/feed-page.js', imports: ['_dialog.js'] },
 };
 
 const preloads = (html: string) =>

@@ -15,21 +15,21 @@ const NOINDEX = [/^\/admin(\/|$)/, /^\/driver-queue(\/|$)/];
 /** better-auth's session cookie (with its `__Secure-` prefix behind HTTPS): its presence picks the member shell. */
 const SESSION_COOKIES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
 
-/** The app itself, which the entry script imports once the shell has painted (src/client/main.tsx). */
+/** The app itself, which the entry script imports once the shell has painted (src/app/client/main.tsx). */
 const APP = 'app.tsx';
-const SIGNED_IN_LAYOUT = 'components/signed-in-layout.tsx';
-const feature = (name: string, page: string) => `../features/${name}/client/${page}.tsx`;
+const SIGNED_IN_LAYOUT = 'signed-in-layout.tsx';
+const feature = (name: string, page: string) => `../../features/${name}/client/${page}.tsx`;
 
 /**
- * The lazy route modules (keys of Vite's manifest, relative to src/client) each page needs before it can render,
- * as src/client/router.tsx loads them. The page's HTML modulepreloads them, so they download beside the entry
+ * The lazy route modules (keys of Vite's manifest, relative to the build's root, src/app/client) each page needs before it can render,
+ * as src/app/client/router.tsx loads them. The page's HTML modulepreloads them, so they download beside the entry
  * script instead of after it. A page missing here still works; it only loads its module later.
  */
 const ROUTE_MODULES: [RegExp, string[]][] = [
   [/^\/$/, [feature('accounts', 'welcome-page')]],
   [/^\/login$/, [feature('accounts', 'login-page')]],
   [/^\/request-access$/, [feature('accounts', 'request-access-page')]],
-  [/^\/(terms|privacy|community-rules|disclaimer)$/, ['pages/static-page.tsx']],
+  [/^\/(terms|privacy|community-rules|disclaimer)$/, ['../../client/pages/static-page.tsx']],
   [/^\/feed$/, [SIGNED_IN_LAYOUT, feature('feed', 'feed-page')]],
   [/^\/menu$/, [SIGNED_IN_LAYOUT, feature('shop', 'menu-page')]],
   [/^\/orders$/, [SIGNED_IN_LAYOUT, feature('shop', 'my-orders-page')]],

@@ -10,7 +10,7 @@ import {
 import type { SessionResponse, SessionUser } from '~/shared/session';
 import type { Role } from '~/shared/permissions';
 import type { TwoFactorSetupResponse } from '~/features/accounts/accounts.schema';
-import { appCode } from '~/server/testing/app-code';
+import { appCode } from '~/app/server/testing/app-code';
 import { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD, demoMembers } from './support/server-env';
 
 export { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD, demoMembers };

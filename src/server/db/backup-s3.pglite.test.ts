@@ -5,9 +5,9 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { S3Storage } from '../s3-storage';
-import { startTestS3 } from '../testing/s3';
+import { startTestS3 } from '~/app/server/testing/s3';
 import { createBackup, restoreBackup } from './backup';
-import { openMigratedDataDir } from '../testing/test-context';
+import { openMigratedDataDir } from '~/app/server/testing/test-context';
 
 /**
  * With uploads in a bucket (S3_BUCKET), a backup carries the bucket's objects and a restore puts them back. On the

@@ -5,10 +5,10 @@ import { asc } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appMeta } from '~/server/db/tables/meta.tables';
-import { BACKUP_ROWS, BACKUP_UPLOADS, writeUploads } from '~/server/testing/backup-fixtures';
+import { BACKUP_ROWS, BACKUP_UPLOADS, writeUploads } from '~/app/server/testing/backup-fixtures';
 import { parseConfig, type Config } from '../config';
-import { withDatabase } from '../testing/global-setup';
-import { openTestDatabase } from '../testing/test-context';
+import { withDatabase } from '~/app/server/testing/global-setup';
+import { openTestDatabase } from '~/app/server/testing/test-context';
 import { createBackup, restoreBackup } from './backup';
 import { openDatabase } from './client';
 

@@ -5,10 +5,10 @@ import { asc } from 'drizzle-orm';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMeta } from '~/server/db/tables/meta.tables';
-import { BACKUP_ROWS, BACKUP_UPLOADS, writeUploads } from '~/server/testing/backup-fixtures';
+import { BACKUP_ROWS, BACKUP_UPLOADS, writeUploads } from '~/app/server/testing/backup-fixtures';
 import { parseConfig, type Config } from '../config';
 import { createBackup, restoreBackup } from './backup';
-import { openMigratedDataDir } from '~/server/testing/test-context';
+import { openMigratedDataDir } from '~/app/server/testing/test-context';
 import { openDatabase } from './client';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember } from '../testing/members';
-import { createTestContext, type TestContext } from '../testing/test-context';
+import { signedInMember } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import { prepared } from './prepared';
 import { user } from './tables/auth.tables';
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { account, session, user } from '~/server/db/tables/auth.tables';
-import { signedInWithRoles } from '~/server/testing/members';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { signedInWithRoles } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import { EXPORT_FORMAT, EXPORT_SECTIONS } from './database-export';
 
 const AUTH_TOKEN = 'export-test-token-77aa';

@@ -31,7 +31,7 @@ export interface VisitorRefusal {
  * The one way a route says who may call it, as its first handler: `access('public')`, `access('signed-in')` or
  * `access('manage:economy')`. A visitor gets 401, a member without the capability 403 naming it; everything after
  * it sees `c.var.user`, read fresh this request. Every API route declares exactly one, and the policy test checks
- * the declarations against the committed `src/server/route-access.snapshot`.
+ * the declarations against the committed `src/app/server/route-access.snapshot`.
  */
 export function access(level: 'public'): MiddlewareHandler<AppEnv>;
 export function access(

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember } from '~/server/testing/members';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
+import { signedInMember } from '~/app/server/testing/members';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '~/app/server/testing/test-context';
 
 const UPLOAD_LIMIT_BYTES = 64 * 1024;
 let t: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember } from '~/server/testing/members';
+import { signedInMember } from '~/app/server/testing/members';
 import { LocalStorage } from '~/server/storage';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import { parseByteRange } from './uploads.routes';
 
 let t: TestContext;

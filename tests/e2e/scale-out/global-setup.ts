@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestS3 } from '~/server/testing/s3';
+import { startTestS3 } from '~/app/server/testing/s3';
 import { freePort } from '../../../scripts/free-port';
 import { createScratchDatabase, postgresReachable } from '../../../scripts/scratch-database';
 import { startServerProcess, stopServerProcess, waitHealthy } from '../../../scripts/server-process';

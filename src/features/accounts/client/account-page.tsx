@@ -13,7 +13,7 @@ import { TwoFactorSection } from './two-factor-section';
 
 /**
  * /account: the member's contact details, e-mail, password and signed-in devices (ARCHITECTURE.md, 22).
- * `notifications` is another feature's section (push notifications), composed in src/client/pages/account-page.
+ * `notifications` is another feature's section (push notifications), composed in src/app/client/pages/account-page.
  */
 export function AccountSettingsPage({ notifications }: { notifications?: ReactNode }) {
   const account = useAccount();

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
 import { rolesOf } from '~/shared/permissions';
 import { writeAudit } from '~/server/audit';
-import { session } from '~/server/db/tables/auth.tables';
+import { session, user } from '~/server/db/tables/auth.tables';
+import { publish } from '~/server/events';
 import { enforceRateLimit } from '~/server/rate-limit';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import type { UserRow } from '~/server/session';
@@ -18,7 +19,6 @@ import type {
   changePasswordSchema,
   updateAccountSchema,
 } from '../accounts.schema';
-import { updateOwnUser } from '~/features/profiles/server/profiles.service';
 import { errorCode, type WithCookies } from './accounts.service';
 import { refuseCommonPassword } from './password-policy';
 
@@ -47,6 +47,27 @@ export function accountDetails(row: UserRow): AccountDetails {
     smsConsent: row.smsConsent,
     ownerAccount: isOwner(row),
   };
+}
+
+/**
+ * The one write of a member's own row (profile, avatar, contact details): the member's other devices read their
+ * session again, since the header and checkout show what it holds.
+ */
+export async function updateOwnUser(
+  { db, now }: ServiceContext,
+  actor: Actor,
+  changes: Partial<Omit<UserRow, 'id' | 'updatedAt'>>,
+): Promise<UserRow> {
+  const userId = actor.id;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(user)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(user.id, userId))
+      .returning();
+    await publish(tx, 'session.profile', { userId }, [{ kind: 'users', userIds: [userId] }]);
+    return updated!;
+  });
 }
 
 export async function updateAccount(

@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { user } from '~/server/db/tables/auth.tables';
 import { appMeta } from '~/server/db/tables/meta.tables';
-import { seedOnce } from '~/server/db/seed/seed';
-import { race } from '~/server/testing/race';
-import { createTestContext, openTestDatabase, type TestContext } from '~/server/testing/test-context';
-import { registration } from '~/server/testing/members';
+import { seedOnce } from '~/app/server/seed/seed';
+import { race } from '~/app/server/testing/race';
+import { createTestContext, openTestDatabase, type TestContext } from '~/app/server/testing/test-context';
+import { registration } from '~/app/server/testing/members';
 
 // Races that only a real PostgreSQL exposes (PGlite runs one query at a time).
 let t: TestContext;

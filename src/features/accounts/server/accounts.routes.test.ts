@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESERVED_NAME_MESSAGE } from '~/shared/reserved-names';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
-import { ensureOwnerPassword, seedOnce } from '~/server/db/seed/seed';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import { cookieHeader, registration, signedInMember } from '~/server/testing/members';
+import { ensureOwnerPassword, seedOnce } from '~/app/server/seed/seed';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
+import { cookieHeader, registration, signedInMember } from '~/app/server/testing/members';
 
 const DEMO_PASSWORD = 'demo-password-123';
 const OWNER_PASSWORD = 'owner-password-123';

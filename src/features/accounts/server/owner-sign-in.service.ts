@@ -5,7 +5,6 @@ import { writeAudit } from '~/server/audit';
 import { user } from '~/server/db/tables/auth.tables';
 import { appMeta } from '~/server/db/tables/meta.tables';
 import { rateLimitCounter, signInBackoff } from '~/server/db/tables/rate-limit.tables';
-import { OWNER_PASSWORD_HASH_KEY } from '~/server/db/seed/seed';
 import type { Executor } from '~/server/db/client';
 import { hitRateLimit, tooManyAttempts } from '~/server/rate-limit';
 import type { ServiceContext } from '~/server/service-context';
@@ -13,6 +12,9 @@ import { toSessionUser } from '~/server/session';
 import { notify } from '~/features/notifications/server/notifications.service';
 import type { ownerLoginSchema, SignInResponse } from '../accounts.schema';
 import { loginFailed, type WithCookies } from './accounts.service';
+
+/** Where the Owner's password hash is kept (app_meta): set at first start and by `npm run reset-password`. */
+export const OWNER_PASSWORD_HASH_KEY = 'owner_password_hash';
 
 /**
  * The owner sign-in (decision 024). No one can lock the Owner out: there is no global limit that refuses. Instead

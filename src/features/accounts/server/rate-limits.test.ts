@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '~/shared/time';
-import { ensureOwnerPassword, seedOnce } from '~/server/db/seed/seed';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import { registration } from '~/server/testing/members';
+import { ensureOwnerPassword, seedOnce } from '~/app/server/seed/seed';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
+import { registration } from '~/app/server/testing/members';
 
 // Small limits from the test server's configuration, never from an HTTP endpoint.
 let t: TestContext;

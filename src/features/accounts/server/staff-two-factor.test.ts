@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_REQUIRED_MESSAGE } from '~/shared/staff-two-factor';
-import { signedInWithRoles } from '~/server/testing/members';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import { enrolTwoFactor } from '~/server/testing/two-factor';
+import { signedInWithRoles } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
+import { enrolTwoFactor } from '~/app/server/testing/two-factor';
 
 const STAFF_PASSWORD = 'staff-password-1';
 let t: TestContext;

@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import { migrateDatabase, migrationsFolder, openDatabase, type Database } from '~/server/db/client';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
-import { withDatabase } from '~/server/testing/global-setup';
+import { withDatabase } from '~/app/server/testing/global-setup';
 
 /**
  * The audit migrations on a database that already holds rows written the old way: names in the event data, the

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MINUTE_MS } from '~/shared/time';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import type { UserRow } from '~/server/session';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import { insertSticker } from '~/features/shop/server/shop.seed';
@@ -10,8 +10,8 @@ import { auditLog } from '~/server/db/tables/audit.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
-import { RACE_LIMITS, race } from '~/server/testing/race';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { RACE_LIMITS, race } from '~/app/server/testing/race';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import { claimOrder, submitEta, sweepExpiredClaims } from './delivery.service';
 
 // Races that only a real PostgreSQL exposes (PGlite runs one query at a time).

@@ -379,8 +379,8 @@ export async function markDelivered(
     set: { status: 'completed', completedAt: ctx.now },
     audit: { eventType: 'ORDER_DELIVERED', meta: { oldStatus: 'in-progress', newStatus: 'completed' } },
     then: async (tx, order) => {
-      await awardCompletedOrder(tx, ctx, order);
       const short = shortOrderId(order.id);
+      await awardCompletedOrder(tx, ctx, { ...order, shortId: short });
       await notify(tx, {
         userId: order.userId,
         message: `Your order #${short} has been delivered. Enjoy!`,

@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '~/shared/app-error';
 import { MINUTE_MS } from '~/shared/time';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import type { MyOrdersResponse, PlaceOrderInput, PlaceOrderResponse } from '~/features/shop/orders.schema';
 import { seedShopWithSticker } from '~/features/shop/server/shop.seed';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { AdminDriversResponse, ClaimResponse, DriverQueueResponse } from '../delivery.schema';
 import { sweepExpiredClaims } from './delivery.service';
 

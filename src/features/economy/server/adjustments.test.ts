@@ -4,8 +4,8 @@ import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { AdjustBalanceResponse, BalanceHolder, LedgerPage } from '../economy.schema';
 
 let t: TestContext;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedShopWithSticker } from '~/features/shop/server/shop.seed';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
-import { race, RACE_LIMITS } from '~/server/testing/race';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
+import { race, RACE_LIMITS } from '~/app/server/testing/race';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 let t: TestContext;
 let stickerId: string;

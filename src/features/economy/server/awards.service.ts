@@ -1,7 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { DAY_MS, HOUR_MS } from '~/shared/time';
 import { notify } from '~/features/notifications/server/notifications.service';
-import { shortOrderId } from '~/features/shop/orders.constants';
 import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { awardCause, ledgerEntry } from '~/server/db/tables/economy.tables';
@@ -120,15 +119,15 @@ const sameHousehold = (a: Pick<UserRow, 'phone' | 'address'>, b: Pick<UserRow, '
  * completed): the member's Personal Purchase XP; for a referred member, their referrer's Approved Referral XP on
  * the first completed order and Referral Repeat Purchase XP on each later one; and Super Referrer coins once, when
  * the referrer's approved referrals reach the threshold. Each is paid once per cause. A member whose e-mail or
- * phone belonged to a deleted account earns their referrer nothing.
+ * phone belonged to a deleted account earns their referrer nothing. `shortId` is the number the member knows the
+ * order by (the shop's `shortOrderId`): the economy never imports the shop, which calls it.
  */
 export async function awardCompletedOrder(
   tx: Executor,
   { now: at, config }: Pick<ServiceContext, 'now' | 'config'>,
-  order: { id: string; userId: string },
+  order: { id: string; userId: string; shortId: string },
 ): Promise<void> {
   const settings = await readEconomySettings(tx);
-  const short = shortOrderId(order.id);
   await awardForCause(
     tx,
     { key: `personal-purchase:${order.id}`, kind: 'personal-purchase' },
@@ -138,7 +137,7 @@ export async function awardCompletedOrder(
       xp: settings.personalPurchaseXp,
       reference: order.id,
       at,
-      message: `You earned ${amount(0, settings.personalPurchaseXp)} for your order #${short}.`,
+      message: `You earned ${amount(0, settings.personalPurchaseXp)} for your order #${order.shortId}.`,
     },
   );
 

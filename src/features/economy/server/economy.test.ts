@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '~/shared/time';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
-import { insertMember, seedOnce } from '~/server/db/seed/seed';
-import { race } from '~/server/testing/race';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
-import { cookieHeader } from '~/server/testing/members';
+import { insertMember, seedOnce } from '~/app/server/seed/seed';
+import { race } from '~/app/server/testing/race';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
+import { cookieHeader } from '~/app/server/testing/members';
 import { applyAward } from './ledger.service';
 
 let t: TestContext;

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '~/shared/time';
 import { user } from '~/server/db/tables/auth.tables';
-import { insertMember } from '~/server/db/seed/seed';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { insertMember } from '~/app/server/seed/seed';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { CooldownsResponse, LeaderboardResponse } from '../economy.schema';
 
 let t: TestContext;

@@ -5,8 +5,8 @@ import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 
 let t: TestContext;
 let stickerId: string;

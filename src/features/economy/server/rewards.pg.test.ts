@@ -6,9 +6,9 @@ import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { orderItem } from '~/server/db/tables/orders.tables';
 import { rewardRedemption } from '~/server/db/tables/rewards.tables';
-import { signedInMember } from '~/server/testing/members';
-import { RACE_LIMITS, race } from '~/server/testing/race';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { signedInMember } from '~/app/server/testing/members';
+import { RACE_LIMITS, race } from '~/app/server/testing/race';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { RedeemResponse } from '../rewards.schema';
 import { applyAward } from './ledger.service';
 

@@ -15,8 +15,8 @@ import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
 import { rewardRedemption } from '~/server/db/tables/rewards.tables';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '~/app/server/testing/test-context';
 import type {
   MyRedemptionsResponse,
   RedeemResponse,

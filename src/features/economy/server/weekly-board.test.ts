@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { weeklyCoins } from '~/server/db/tables/economy.tables';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { LeaderboardResponse } from '../economy.schema';
 import { applyAward } from './ledger.service';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
-import { sseReader } from '~/server/testing/sse';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
+import { sseReader } from '~/app/server/testing/sse';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { CommentsPage, CreateCommentResponse, CreatePostResponse, FeedPage } from '../feed.schema';
 
 /**

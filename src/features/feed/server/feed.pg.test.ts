@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedInMember } from '~/server/testing/members';
+import { signedInMember } from '~/app/server/testing/members';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { feedComment, feedLike, feedPost } from '~/server/db/tables/feed.tables';
-import { RACE_LIMITS, race } from '~/server/testing/race';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { RACE_LIMITS, race } from '~/app/server/testing/race';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { CreateCommentResponse, CreatePostResponse } from '../feed.schema';
 import { insertPost } from './feed.seed';
 

@@ -5,15 +5,15 @@ import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '~/shared/time';
-import { signedInMember } from '~/server/testing/members';
+import { signedInMember } from '~/app/server/testing/members';
 import type { NotificationsResponse } from '~/features/notifications/notifications.schema';
 import { keyFromUploadUrl } from '~/server/uploads/upload-urls';
 import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { feedComment, feedLike, feedMediaUpload, feedPost } from '~/server/db/tables/feed.tables';
-import { sseReader } from '~/server/testing/sse';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
-import { seedOnce } from '~/server/db/seed/seed';
+import { sseReader } from '~/app/server/testing/sse';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '~/app/server/testing/test-context';
+import { seedOnce } from '~/app/server/seed/seed';
 import type {
   CommentsPage,
   CreateCommentResponse,

@@ -4,11 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, type Capability, type Role } from '~/shared/permissions';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import { keyFromUploadUrl } from '~/server/uploads/upload-urls';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { feedComment, feedLike, feedPost, feedReport } from '~/server/db/tables/feed.tables';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '~/app/server/testing/test-context';
 import type {
   ContentPage,
   CreateCommentResponse,

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedInMember } from '~/server/testing/members';
+import { signedInMember } from '~/app/server/testing/members';
 import { conversation, conversationMessage } from '~/server/db/tables/inbox.tables';
-import { RACE_LIMITS, race } from '~/server/testing/race';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { RACE_LIMITS, race } from '~/app/server/testing/race';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { ConversationResponse } from '../inbox.schema';
 import { canonicalPair } from './conversations.service';
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import type { NotificationsResponse } from '~/features/notifications/notifications.schema';
 import { user } from '~/server/db/tables/auth.tables';
 import { conversation, conversationMessage } from '~/server/db/tables/inbox.tables';
-import { sseReader } from '~/server/testing/sse';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { sseReader } from '~/app/server/testing/sse';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type {
   ConversationListResponse,
   ConversationResponse,

@@ -2,14 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '~/shared/app-error';
 import type { Role } from '~/shared/permissions';
-import { cookieHeader } from '~/server/testing/members';
+import { cookieHeader } from '~/app/server/testing/members';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { conversationParticipant } from '~/server/db/tables/inbox.tables';
-import { insertMember } from '~/server/db/seed/seed';
+import { insertMember } from '~/app/server/seed/seed';
 import { encodeCursor } from '~/server/pagination';
-import { sseReader } from '~/server/testing/sse';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { sseReader } from '~/app/server/testing/sse';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { AdminMember, MemberPage } from '../members.schema';
 
 const PASSWORD = 'members-password-1';

@@ -2,9 +2,9 @@ import { count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '~/server/db/tables/auth.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
-import { sseReader } from '~/server/testing/sse';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
+import { sseReader } from '~/app/server/testing/sse';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { NotificationsResponse } from '../notifications.schema';
 import { notify, notifyEach } from './notifications.service';
 

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushMessage, pushSubscription, pushVapidKeys } from '~/server/db/tables/notifications.tables';
-import { signedInMember } from '~/server/testing/members';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { signedInMember } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { PushDevice, PushPayload, PushPublicKeyResponse } from '../push.schema';
 import { startFakePushService, type FakePushDevice, type FakePushService } from './fake-push-service';
 import { notify } from './notifications.service';

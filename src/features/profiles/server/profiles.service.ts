@@ -2,11 +2,11 @@ import { asc, count, eq } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { levelFromXp } from '~/shared/economy';
 import { levelTitle } from '~/shared/level-titles';
+import { updateOwnUser } from '~/features/accounts/server/account-settings.service';
 import { startRefusal } from '~/features/inbox/server/conversations.service';
 import { avatarUrlOf, toSessionUser, type UserRow } from '~/server/session';
 import { deleteUploadedFile, storeImage } from '~/server/uploads/stored-files';
 import { user } from '~/server/db/tables/auth.tables';
-import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import type { LevelInfo, OwnProfile, PublicProfile, UpdateProfileInput } from '../profiles.schema';
 import { PUBLIC_REFERRALS_SHOWN } from '../profiles.constants';
@@ -68,27 +68,6 @@ export async function updateProfile(
   changes: UpdateProfileInput,
 ): Promise<UserRow> {
   return updateOwnUser(ctx, actor, changes);
-}
-
-/**
- * The one write of a member's own row (profile, avatar, contact details): the member's other devices read their
- * session again, since the header and checkout show what it holds.
- */
-export async function updateOwnUser(
-  { db, now }: ServiceContext,
-  actor: Actor,
-  changes: Partial<Omit<UserRow, 'id' | 'updatedAt'>>,
-): Promise<UserRow> {
-  const userId = actor.id;
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(user)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(user.id, userId))
-      .returning();
-    await publish(tx, 'session.profile', { userId }, [{ kind: 'users', userIds: [userId] }]);
-    return updated!;
-  });
 }
 
 /**

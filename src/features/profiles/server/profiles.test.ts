@@ -3,9 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import { user } from '~/server/db/tables/auth.tables';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '~/app/server/testing/test-context';
 import type { OwnProfile, PublicProfile } from '../profiles.schema';
 
 let t: TestContext;

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import { pickupLocation } from '~/server/db/tables/shop.tables';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '~/server/testing/test-context';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '~/app/server/testing/test-context';
 import type {
   CatalogResponse,
   CatalogSticker,

@@ -95,7 +95,9 @@ export async function setOrderStatus(
       },
       at: now,
     });
-    if (status === 'completed') await awardCompletedOrder(tx, { now, config }, updated!);
+    if (status === 'completed') {
+      await awardCompletedOrder(tx, { now, config }, { ...updated!, shortId: shortOrderId(updated!.id) });
+    }
     const returned =
       status === 'cancelled'
         ? await returnRedemptionsOfOrder(tx, { id: order.id, userId: order.userId, at: now })

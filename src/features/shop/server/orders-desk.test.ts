@@ -2,9 +2,9 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '~/server/db/tables/auth.tables';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import { seedShopWithSticker } from '~/features/shop/server/shop.seed';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { AdminOrdersResponse, PlaceOrderInput, PlaceOrderResponse } from '../orders.schema';
 import { exportDeskOrders, neutraliseCell } from './orders-desk.service';
 

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import { insertSticker, seedShopWithSticker } from '~/features/shop/server/shop.seed';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
 import { shopSettings, sticker } from '~/server/db/tables/shop.tables';
-import { sseReader } from '~/server/testing/sse';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { sseReader } from '~/app/server/testing/sse';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { MyOrdersResponse, OrderView, PlaceOrderInput, PlaceOrderResponse } from '../orders.schema';
 import { timelineFor } from '../orders.constants';
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedInMember } from '~/server/testing/members';
+import { signedInMember } from '~/app/server/testing/members';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
 import { stickerRating } from '~/server/db/tables/shop.tables';
-import { RACE_LIMITS, race } from '~/server/testing/race';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { RACE_LIMITS, race } from '~/app/server/testing/race';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { PlaceOrderInput } from '../orders.schema';
 import { insertSticker } from './shop.seed';
 

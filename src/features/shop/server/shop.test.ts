@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '~/shared/time';
-import { signedInMember, signedInWithRoles } from '~/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { stickerRating } from '~/server/db/tables/shop.tables';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type {
   MenuResponse,
   PickupLocationsResponse,

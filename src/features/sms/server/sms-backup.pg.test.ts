@@ -8,9 +8,9 @@ import { createBackup, restoreBackup } from '~/server/db/backup';
 import { BackupError } from '~/server/db/backup-error';
 import { openDatabase } from '~/server/db/client';
 import { createLogger } from '~/server/logger';
-import { withDatabase } from '~/server/testing/global-setup';
-import { signedInWithRoles } from '~/server/testing/members';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { withDatabase } from '~/app/server/testing/global-setup';
+import { signedInWithRoles } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import { readProviderCredentials, readSmsSettings } from './sms.service';
 
 // On PostgreSQL the secret is AUTH_SECRET: the archive carries it, and a restore under another one is refused

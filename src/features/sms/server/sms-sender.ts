@@ -200,7 +200,7 @@ export async function sendDueSms(ctx: ServiceContext): Promise<SmsBatchResult> {
 
 /**
  * Runs the queue every SMS_SEND_INTERVAL_MS, batch after batch until nothing is due, on every instance. Started
- * by the server (src/server/run-server.ts) beside the claim sweeper; returns a function that stops it after the batch
+ * by the server (src/app/server/run-server.ts) beside the claim sweeper; returns a function that stops it after the batch
  * in flight.
  */
 export function startSmsSender(services: AppServices): () => Promise<void> {

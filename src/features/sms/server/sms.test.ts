@@ -6,8 +6,8 @@ import { user } from '~/server/db/tables/auth.tables';
 import { smsRecipient, smsSend, smsSettings } from '~/server/db/tables/sms.tables';
 import { createLogger } from '~/server/logger';
 import { createSecretBox } from '~/server/secret-box';
-import { signedInWithRoles } from '~/server/testing/members';
-import { createTestContext, type TestContext } from '~/server/testing/test-context';
+import { signedInWithRoles } from '~/app/server/testing/members';
+import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type {
   SendSmsResponse,
   SmsAudienceResponse,

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError } from './db/data-dir-lock';
+import { ConfigError, loadConfig } from '~/server/config';
+import { DataDirLockedError } from '~/server/db/data-dir-lock';
 
 /**
  * The server's entry (`npm start`, `npm run serve`). The configuration is checked before the app is loaded, so a

@@ -20,24 +20,24 @@ import { adminShopRoutes, shopRoutes } from '~/features/shop/server/shop.routes'
 import { adminSmsRoutes } from '~/features/sms/server/sms.routes';
 import { isUploadRoute } from '~/server/uploads/upload';
 import { uploadsRoutes } from '~/server/uploads/uploads.routes';
-import type { AppDeps, AppEnv, AppServices } from './app-env';
-import { createAuth } from './auth';
-import { createMailer } from './mail';
-import { eventsRoutes } from './events.routes';
-import { databaseExportRoutes } from './export/database-export.routes';
-import { healthRoutes } from './health.routes';
-import { isSafeMethod, jsonOnly, noStore, sameOrigin } from './middleware/api-guards';
-import { apiNotFound, errorHandler } from './middleware/errors';
-import { refuseForbiddenCharacters } from './middleware/forbidden-characters';
-import { requestLogger } from './middleware/request-logger';
-import { resolveEventViewer } from './event-viewer';
-import { TokenBuckets } from './rate-limit';
-import { resolveAuthSecret } from './secrets';
-import { requestContext } from './service-context';
-import { sessionRoutes } from './session.routes';
-import { staticRoutes } from './static';
-import { S3Storage } from './s3-storage';
-import { LocalStorage } from './storage';
+import type { AppDeps, AppEnv, AppServices } from '~/server/app-env';
+import { createAuth } from '~/server/auth';
+import { createMailer } from '~/server/mail';
+import { eventsRoutes } from '~/server/events.routes';
+import { databaseExportRoutes } from '~/server/export/database-export.routes';
+import { healthRoutes } from '~/server/health.routes';
+import { isSafeMethod, jsonOnly, noStore, sameOrigin } from '~/server/middleware/api-guards';
+import { apiNotFound, errorHandler } from '~/server/middleware/errors';
+import { refuseForbiddenCharacters } from '~/server/middleware/forbidden-characters';
+import { requestLogger } from '~/server/middleware/request-logger';
+import { resolveEventViewer } from '~/server/event-viewer';
+import { TokenBuckets } from '~/server/rate-limit';
+import { resolveAuthSecret } from '~/server/secrets';
+import { requestContext } from '~/server/service-context';
+import { sessionRoutes } from '~/server/session.routes';
+import { staticRoutes } from '~/server/static';
+import { S3Storage } from '~/server/s3-storage';
+import { LocalStorage } from '~/server/storage';
 
 export interface AppOptions {
   /** Where the built SPA lives (tests point it at a folder of their own). */

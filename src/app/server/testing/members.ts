@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { RegisterInput } from '~/features/accounts/accounts.schema';
 import type { SessionResponse } from '~/shared/session';
 import { user } from '~/server/db/tables/auth.tables';
-import { insertMember } from '~/server/db/seed/seed';
-import type { TestContext } from '~/server/testing/test-context';
+import { insertMember } from '~/app/server/seed/seed';
+import type { TestContext } from '~/app/server/testing/test-context';
 
 let counter = 0;
 

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { account, session, user } from '~/server/db/tables/auth.tables';
 import { appMeta } from '~/server/db/tables/meta.tables';
-import type { Db } from '../client';
+import type { Db } from '~/server/db/client';
 import { hashPassword } from '~/server/password-hash';
-import { generatePassword, OWNER_PASSWORD_HASH_KEY } from './seed';
+import { OWNER_PASSWORD_HASH_KEY } from '~/features/accounts/server/owner-sign-in.service';
+import { generatePassword } from './seed';
 
 /**
  * For an operator who lost a password: sets a new one (generated unless given) for the member with this email,

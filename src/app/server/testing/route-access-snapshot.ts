@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Access } from '../middleware/access';
+import type { Access } from '~/server/middleware/access';
 
 /** The committed route → access table the policy test holds the code to (see src/server/route-policy.test.ts). */
 export const ROUTE_ACCESS_SNAPSHOT = path.join(import.meta.dirname, '../route-access.snapshot');

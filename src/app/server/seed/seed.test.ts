@@ -4,13 +4,14 @@ import path from 'node:path';
 import { verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader } from '~/server/testing/members';
+import { cookieHeader } from '~/app/server/testing/members';
 import { appMeta } from '~/server/db/tables/meta.tables';
 import { pickupLocation, shopSettings, sticker } from '~/server/db/tables/shop.tables';
-import { resolveAuthSecret } from '../../secrets';
-import { createTestContext, type TestContext } from '../../testing/test-context';
+import { resolveAuthSecret } from '~/server/secrets';
+import { createTestContext, type TestContext } from '../testing/test-context';
 import { resetPassword } from './reset-password';
-import { ensureOwnerPassword, formatCredentials, OWNER_PASSWORD_HASH_KEY, seedOnce } from './seed';
+import { OWNER_PASSWORD_HASH_KEY } from '~/features/accounts/server/owner-sign-in.service';
+import { ensureOwnerPassword, formatCredentials, seedOnce } from './seed';
 
 let t: TestContext;
 beforeAll(async () => {

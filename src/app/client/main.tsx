@@ -17,7 +17,7 @@ async function start() {
   // The starry sky, the music, the offline and update notices and the service worker: once the page has settled,
   // so none of it runs before the page's own content (after-first-paint.tsx).
   await whenSettled();
-  const ambience = await import('./after-first-paint');
+  const ambience = await import('~/client/after-first-paint');
   ambience.mountAfterFirstPaint();
 }
 void start();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from './app-env';
+import type { AppEnv } from '~/server/app-env';
 import { createTestContext, TEST_ORIGIN, type TestContext } from './testing/test-context';
 
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-dist-'));

@@ -10,15 +10,15 @@ import { CountBadge } from '~/client/components/ui/count-badge';
 import { Menu, MenuCheckboxItem, MenuItem } from '~/client/components/ui/menu';
 import { TouchLabel } from '~/client/components/ui/touch-label';
 import { NotificationBell } from '~/features/notifications/client/notification-bell';
-import { useCartCount } from '../lib/cart-storage';
+import { useCartCount } from '~/client/lib/cart-storage';
 import { useCartRewards } from '~/features/economy/client/rewards.queries';
-import { showErrorToast } from '../lib/error-toast';
-import { paths } from '../lib/paths';
-import { DesktopTabs, PhoneNavMenu } from './header-nav';
-import { LevelBar } from './level-bar';
-import { navTabsFor } from './nav-tabs';
-import { VaultLogo } from './vault-logo';
-import { MusicToggle, useMusicChoice } from '../ambience/music-toggle';
+import { showErrorToast } from '~/client/lib/error-toast';
+import { paths } from '~/client/lib/paths';
+import { DesktopTabs, PhoneNavMenu } from '~/client/components/header-nav';
+import { LevelBar } from '~/client/components/level-bar';
+import { navTabsFor } from '~/client/components/nav-tabs';
+import { VaultLogo } from '~/client/components/vault-logo';
+import { MusicToggle, useMusicChoice } from '~/client/ambience/music-toggle';
 
 /** A 44 px icon target; the page it opens is marked while the member is on it. */
 const iconButton =

@@ -2,17 +2,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { onDemand } from './lib/on-demand';
-import { createQueryClient } from './lib/query-client';
-import { sessionQueryOptions } from './lib/session';
-import { firstToastRaised } from './lib/toast';
-import { whenSettled } from './lib/when-settled';
+import { onDemand } from '~/client/lib/on-demand';
+import { createQueryClient } from '~/client/lib/query-client';
+import { sessionQueryOptions } from '~/client/lib/session';
+import { firstToastRaised } from '~/client/lib/toast';
+import { whenSettled } from '~/client/lib/when-settled';
 import { router } from './router';
-import './styles.css';
+import '~/client/styles.css';
 
 export { whenSettled };
 
-const AppToaster = onDemand(() => import('./components/app-toaster').then((m) => m.AppToaster));
+const AppToaster = onDemand(() => import('~/client/components/app-toaster').then((m) => m.AppToaster));
 
 /**
  * The toaster, from the page's first toast or once the page has settled, whichever comes first: mounted with the

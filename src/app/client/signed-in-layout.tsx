@@ -5,7 +5,7 @@ import { ConfirmEmailBanner } from '~/features/accounts/client/confirm-email-ban
 import { EtaDueBanner } from '~/features/delivery/client/eta-due-banner';
 import { WeeklyBonus } from '~/features/economy/client/weekly-bonus';
 import { AppHeader } from './app-header';
-import { StickerMenuButton } from './sticker-menu-button';
+import { StickerMenuButton } from '~/client/components/sticker-menu-button';
 
 /**
  * Every signed-in page: the header on top (with a driver's ETA countdown while one is due), the reminder to

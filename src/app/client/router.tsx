@@ -1,14 +1,14 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { LoadingVault } from './components/loading-vault';
-import { RootLayout } from './components/root-layout';
-import { RequireCapability, RequireSession, VisitorsOnly } from './components/route-guards';
-import { paths, routePatterns } from './lib/paths';
+import { LoadingVault } from '~/client/components/loading-vault';
+import { RootLayout } from '~/client/components/root-layout';
+import { RequireCapability, RequireSession, VisitorsOnly } from '~/client/components/route-guards';
+import { paths, routePatterns } from '~/client/lib/paths';
 
 /** A public text page: one component, its text loaded with the route. */
 const staticPage = (path: string, load: () => Promise<{ content: unknown }>): RouteObject => ({
   path,
   loader: async () => (await load()).content,
-  lazy: () => import('./pages/static-page'),
+  lazy: () => import('~/client/pages/static-page'),
 });
 
 /** Every route, each page loaded on demand so the first load stays small. */
@@ -39,10 +39,10 @@ export const router = createBrowserRouter([
         lazy: () => import('~/features/accounts/client/reset-password-page'),
       },
       { path: paths.verifyEmail(), lazy: () => import('~/features/accounts/client/verify-email-page') },
-      staticPage(paths.terms(), () => import('./content/terms.content')),
-      staticPage(paths.privacy(), () => import('./content/privacy.content')),
-      staticPage(paths.communityRules(), () => import('./content/community-rules.content')),
-      staticPage(paths.disclaimer(), () => import('./content/disclaimer.content')),
+      staticPage(paths.terms(), () => import('~/client/content/terms.content')),
+      staticPage(paths.privacy(), () => import('~/client/content/privacy.content')),
+      staticPage(paths.communityRules(), () => import('~/client/content/community-rules.content')),
+      staticPage(paths.disclaimer(), () => import('~/client/content/disclaimer.content')),
 
       // Signed in.
       {
@@ -51,7 +51,7 @@ export const router = createBrowserRouter([
           // An element, not a loader's redirect: a route that renders nothing makes React Router warn.
           { path: paths.priceGuide(), element: <Navigate to={paths.menu()} replace /> },
           {
-            lazy: () => import('./components/signed-in-layout'),
+            lazy: () => import('./signed-in-layout'),
             children: [
               { path: paths.feed(), lazy: () => import('~/features/feed/client/feed-page') },
               { path: paths.menu(), lazy: () => import('~/features/shop/client/menu-page') },
@@ -64,7 +64,7 @@ export const router = createBrowserRouter([
               { path: paths.cart(), lazy: () => import('./pages/cart-page') },
               { path: paths.orders(), lazy: () => import('~/features/shop/client/my-orders-page') },
               { path: paths.profile(), lazy: () => import('~/features/profiles/client/profile-page') },
-              { path: paths.account(), lazy: () => import('~/client/pages/account-page') },
+              { path: paths.account(), lazy: () => import('~/app/client/pages/account-page') },
               {
                 path: routePatterns.publicProfile,
                 lazy: () => import('~/features/profiles/client/public-profile-page'),
@@ -73,7 +73,7 @@ export const router = createBrowserRouter([
               { path: routePatterns.inbox, lazy: () => import('~/features/inbox/client/inbox-page') },
               {
                 element: <RequireCapability capability="view:admin" />,
-                children: [{ path: paths.admin(), lazy: () => import('~/client/pages/admin-page') }],
+                children: [{ path: paths.admin(), lazy: () => import('~/app/client/pages/admin-page') }],
               },
               {
                 element: <RequireCapability capability="view:driver-queue" />,
@@ -89,7 +89,7 @@ export const router = createBrowserRouter([
         ],
       },
 
-      { path: '*', lazy: () => import('./pages/not-found-page') },
+      { path: '*', lazy: () => import('~/client/pages/not-found-page') },
     ],
   },
 ]);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openDatabase } from '../db/client';
+import { migrateDatabase, openDatabase } from '~/server/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {

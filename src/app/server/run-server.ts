@@ -7,12 +7,12 @@ import { startPushSender } from '~/features/notifications/server/push-sender';
 import { startSmsSender } from '~/features/sms/server/sms-sender';
 import { startDataExportBuilder } from '~/features/profiles/server/data-export-builder';
 import { createApp, createServices } from './app';
-import type { Config } from './config';
-import { migrateDatabase } from './db/client';
-import { openConfiguredDatabase } from './db/open-configured';
-import { ensureOwnerPassword, formatCredentials, seedOnce } from './db/seed/seed';
-import { EventHub } from './events';
-import { createLogger } from './logger';
+import type { Config } from '~/server/config';
+import { migrateDatabase } from '~/server/db/client';
+import { openConfiguredDatabase } from '~/server/db/open-configured';
+import { ensureOwnerPassword, formatCredentials, seedOnce } from './seed/seed';
+import { EventHub } from '~/server/events';
+import { createLogger } from '~/server/logger';
 
 /** How long the server keeps accepting (and answering, one request per connection) after SIGTERM. */
 const DRAIN_GRACE_MS = 1000;
@@ -44,7 +44,7 @@ function trackConnections(server: Server) {
 }
 
 /**
- * The server, from a checked configuration (src/server/index.ts): opens and migrates the database, seeds it on the
+ * The server, from a checked configuration (src/app/server/index.ts): opens and migrates the database, seeds it on the
  * first start, listens, runs the background senders, and on SIGTERM or SIGINT drains and exits 0.
  */
 export async function runServer(config: Config) {

@@ -5,13 +5,13 @@ import { seedFeed } from '~/features/feed/server/feed.seed';
 import { seedShop } from '~/features/shop/server/shop.seed';
 import { account, user } from '~/server/db/tables/auth.tables';
 import { appMeta } from '~/server/db/tables/meta.tables';
-import { freeReferralCode, newUserId, referralCodesTaken } from '../../auth';
-import type { Config } from '../../config';
-import type { Db, Executor } from '../client';
-import { hashPassword, verifyPassword } from '../../password-hash';
+import { freeReferralCode, newUserId, referralCodesTaken } from '~/server/auth';
+import type { Config } from '~/server/config';
+import type { Db, Executor } from '~/server/db/client';
+import { hashPassword, verifyPassword } from '~/server/password-hash';
+import { OWNER_PASSWORD_HASH_KEY } from '~/features/accounts/server/owner-sign-in.service';
 
 const SEED_MARKER = 'seeded_at';
-export const OWNER_PASSWORD_HASH_KEY = 'owner_password_hash';
 
 /** The demo community of a first start: the spec's four approved members with their XP and coins. */
 const DEMO_MEMBERS = [
