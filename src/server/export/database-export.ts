@@ -24,7 +24,7 @@ import type { Actor, ServiceContext } from '../service-context';
  * Members are an allowlist of columns; what signs in or decrypts is never exported: the account table (password
  * hashes), sessions, verification tokens, app_meta (generated secrets' hashes), rate-limit counters and the SMS
  * auth token (only whether one is set). Rows are read page by page outside one transaction: a row written during
- * the export may or may not be in it.
+ * the export may or may not be in it. Why each table is or is not here: src/server/db/table-lifecycle.ts.
  */
 export const EXPORT_FORMAT = 'the-vault-export';
 export const EXPORT_FORMAT_VERSION = 1;
@@ -119,6 +119,9 @@ async function* rowsOf(db: Executor, section: Section): AsyncGenerator<unknown> 
     if (rows.length < PAGE_ROWS) return;
   }
 }
+
+/** The tables behind the `settings` object, by its keys (read by settingsOf). */
+export const EXPORT_SETTINGS_TABLES = { shop: shopSettings, economy: economySetting, sms: smsSettings };
 
 /** Settings without secrets: the SMS auth token only as "set or not". */
 async function settingsOf(db: Executor) {
