@@ -69,6 +69,8 @@ interface ShopSettingsValues {
   deliveryFeeCents: number;
   timeZone: string;
   requireVerifiedEmail: boolean;
+  /** Absent from rows written before the setting existed. */
+  joinMode?: string;
 }
 /** The filters an export of the log was taken with, as sent (ids and ISO times). */
 export type AuditExportFilters = Partial<

@@ -12,7 +12,10 @@ import {
   type Member,
   DESKTOP_TOO,
   signInThroughForm,
+  originOf,
+  SHARED_STATE,
 } from './fixtures';
+import { REFERRAL_CODE_REQUIRED } from '~/features/accounts/accounts.constants';
 
 const MEMBER_TABS = ['Feed', 'Menu', 'Leaders', 'Missions', 'Rewards', 'Inbox'];
 
@@ -212,6 +215,48 @@ test.describe('Request Access', () => {
       timeout: 12_000,
     });
   });
+
+  // Tagged: how members join is one setting for the whole shop, so this runs after the other stories.
+  test(
+    "the Owner makes the shop invitation-only in Settings: a visitor then needs a member's code to join",
+    SHARED_STATE,
+    async ({ page, newMember, ownerPage, ownerApi }, testInfo) => {
+      const { user } = await newMember('Inviter');
+      const member = uniqueMember(testInfo, 'Invited Member');
+      const joinMode = ownerPage.getByLabel('How members join', { exact: true });
+      try {
+        await ownerPage.goto('/admin?tab=settings');
+        await joinMode.selectOption('referral');
+        await ownerPage.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(ownerPage.getByText('Settings saved')).toBeVisible();
+
+        await page.goto('/request-access');
+        const code = page.getByLabel('Referral code', { exact: true });
+        await expect(code).toHaveAccessibleDescription(/^Required: ask the member who invited you/);
+        await fillRegistration(page, member);
+        await page.getByRole('button', { name: 'Create Account' }).click();
+        await expect(code).toHaveAccessibleDescription(
+          'Required: ask the member who invited you ' + REFERRAL_CODE_REQUIRED,
+        );
+        await expect(page).toHaveURL('/request-access');
+
+        await code.fill(user.referralCode);
+        await page.getByRole('button', { name: 'Create Account' }).click();
+        await expect(page).toHaveURL('/login');
+        await expectToast(page, 'Referral Applied!', `You were referred by ${user.fullName}.`, {
+          type: 'success',
+          timeout: 12_000,
+        });
+      } finally {
+        // Every other story registers without a code: open the shop again, whatever happened above.
+        const now = await (await ownerApi.get('/api/shop/settings')).json();
+        await ownerApi.put('/api/admin/shop-settings', {
+          headers: { Origin: originOf(testInfo) },
+          data: { ...now, joinMode: 'open' },
+        });
+      }
+    },
+  );
 
   test('a visitor with an unknown referral code still gets an account, without a referrer', async ({
     page,

@@ -9,3 +9,20 @@ export const isAppCode = (code: string) => /^\d{6}$/.test(code);
 
 export const CODE_MISMATCH = 'That code did not match. Codes change every 30 seconds.';
 export const BACKUP_CODE_MISMATCH = 'That backup code did not match, or it has been used.';
+
+/**
+ * How new members join (the Settings tab): open to anyone who finds the address, or only with the referral code of
+ * a member in good standing (not banned, not deleted). Changing it never touches accounts already made.
+ */
+export const JOIN_MODES = {
+  open: 'Open: anyone with the address can request access',
+  referral: 'Referral code required: only with the code of a member in good standing',
+} as const;
+export type JoinMode = keyof typeof JOIN_MODES;
+export const isJoinMode = (value: unknown): value is JoinMode =>
+  typeof value === 'string' && Object.hasOwn(JOIN_MODES, value);
+
+export const REFERRAL_CODE_REQUIRED =
+  'The Vault is joined by invitation: enter the referral code of the member who invited you.';
+export const REFERRAL_CODE_NOT_ACCEPTED =
+  'That referral code does not belong to a member in good standing. Check it with the member who invited you.';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatUsPhone, usPhone } from '~/shared/phone';
 import { isTimeZone } from '~/shared/time';
+import { JOIN_MODES, type JoinMode } from '~/features/accounts/accounts.constants';
 import {
   INCOMPLETE_RATING_MESSAGE,
   LOCATION_EMPTY,
@@ -44,6 +45,8 @@ export interface ShopSettings {
   timeZone: string;
   /** Members sign in only once they have confirmed their e-mail (off: they may, with a banner until they do). */
   requireVerifiedEmail: boolean;
+  /** How new members join: open, or with a member's referral code (JOIN_MODES). */
+  joinMode: JoinMode;
 }
 
 /**
@@ -152,5 +155,9 @@ export const updateShopSettingsSchema = z.strictObject({
     .optional(),
   /** Left out: stays as it is. Turning it on signs out members whose e-mail is not confirmed. */
   requireVerifiedEmail: z.boolean().optional(),
+  /** Left out: stays as it is. Never changes accounts already made. */
+  joinMode: z
+    .enum(Object.keys(JOIN_MODES) as [JoinMode, ...JoinMode[]], 'Choose how members join.')
+    .optional(),
 });
 export type UpdateShopSettingsInput = z.input<typeof updateShopSettingsSchema>;

@@ -36,6 +36,14 @@ function forgetEverythingBut(queryClient: QueryClient, session: SessionResponse)
 
 type RegisterFormValues = z.output<typeof registerSchema>;
 
+/** What the Request Access form asks for: a referral code, when the shop is joined by invitation. */
+export function useJoinRules() {
+  return useQuery({
+    queryKey: ['join-rules'],
+    queryFn: ({ signal }) => call(accounts['join-rules'].$get({}, { init: { signal } })),
+  });
+}
+
 export function useRegister(
   config: MutationConfig<ResponseOf<typeof accounts.register.$post>, RegisterFormValues> = {},
 ) {

@@ -8,7 +8,7 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
 import { registerSchema, type RegisterInput, type RegisterResponse } from '../accounts.schema';
-import { useRegister } from './accounts.queries';
+import { useJoinRules, useRegister } from './accounts.queries';
 import { ContactFields } from './contact-fields';
 import { ScreenNotice } from './screen-notice';
 
@@ -27,6 +27,9 @@ export function RegisterForm() {
       smsConsent: false,
     },
   });
+
+  // Joined by invitation: the code is asked for up front (the server refuses a request without one either way).
+  const codeRequired = useJoinRules().data?.referralCodeRequired === true;
 
   // Where the confirmation link went, when the shop lets members sign in only once it is opened.
   const [mustConfirm, setMustConfirm] = useState<string | undefined>();
@@ -79,7 +82,8 @@ export function RegisterForm() {
         <ContactFields field={form.field} />
         <TextField
           label="Referral code"
-          hint="Optional"
+          hint={codeRequired ? 'Required: ask the member who invited you' : 'Optional'}
+          required={codeRequired}
           placeholder="VAULT-XXXXXX"
           {...inputKinds.handle}
           autoCapitalize="characters"

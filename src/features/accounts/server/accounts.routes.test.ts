@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RESERVED_NAME_MESSAGE } from '~/shared/reserved-names';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
+import { shopSettings } from '~/server/db/tables/shop.tables';
+import { DEFAULT_SHOP_SETTINGS } from '~/features/shop/server/shop.service';
+import { REFERRAL_CODE_NOT_ACCEPTED, REFERRAL_CODE_REQUIRED } from '../accounts.constants';
 import { ensureOwnerPassword, seedOnce } from '~/app/server/seed/seed';
 import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import { cookieHeader, registration, signedInMember } from '~/app/server/testing/members';
@@ -148,6 +151,79 @@ describe('registration', () => {
       body: 'email=a@b.c',
     });
     expect(response.status).toBe(415);
+  });
+});
+
+describe('joining by invitation (Settings: How members join)', () => {
+  const setJoinMode = (joinMode: string) =>
+    t.database.db.update(shopSettings).set({ joinMode }).where(eq(shopSettings.id, 1));
+  const joinRules = async () => (await t.call('GET', '/api/accounts/join-rules')).json();
+  const members = async () => (await t.database.db.select({ id: user.id }).from(user)).length;
+
+  beforeAll(async () => {
+    await t.database.db
+      .insert(shopSettings)
+      .values({ ...DEFAULT_SHOP_SETTINGS, id: 1 })
+      .onConflictDoNothing();
+  });
+  // Each story starts open, as a fresh install does; the file's other stories register freely.
+  beforeEach(() => setJoinMode('open'));
+  afterAll(() => setJoinMode('open'));
+
+  it('is open by default: the form asks for no code and a request without one is accepted', async () => {
+    expect(await joinRules()).toEqual({ referralCodeRequired: false });
+    const response = await t.call('POST', '/api/accounts/register', registration(), freshIp());
+    expect(response.status).toBe(201);
+  });
+
+  it("asks for a code, and refuses a request without one, or with a code that is no member's in good standing", async () => {
+    const banned = await signedInMember(t);
+    await t.database.db.update(user).set({ banned: true }).where(eq(user.id, banned.user.id));
+    const deleted = await signedInMember(t);
+    await t.database.db.update(user).set({ deletedAt: new Date() }).where(eq(user.id, deleted.user.id));
+    const codeOf = async (id: string) =>
+      (await t.database.db.select({ code: user.referralCode }).from(user).where(eq(user.id, id)))[0]!.code;
+    await setJoinMode('referral');
+    expect(await joinRules()).toEqual({ referralCodeRequired: true });
+
+    const before = await members();
+    for (const [referralCode, message] of [
+      [undefined, REFERRAL_CODE_REQUIRED],
+      ['   ', REFERRAL_CODE_REQUIRED],
+      ['VAULT-NOPE00', REFERRAL_CODE_NOT_ACCEPTED],
+      ['not a code', REFERRAL_CODE_NOT_ACCEPTED],
+      [await codeOf(banned.user.id), REFERRAL_CODE_NOT_ACCEPTED],
+      [await codeOf(deleted.user.id), REFERRAL_CODE_NOT_ACCEPTED],
+    ]) {
+      const response = await t.call(
+        'POST',
+        '/api/accounts/register',
+        registration({ referralCode }),
+        freshIp(),
+      );
+      expect(response.status, String(referralCode)).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: { code: 'BAD_REQUEST', message, fields: { referralCode: message } },
+      });
+    }
+    expect(await members()).toBe(before);
+  });
+
+  it("lets a friend in with a member's code, applied as before; accounts made while open stay as they are", async () => {
+    const openedEarlier = await signedInMember(t);
+    await setJoinMode('referral');
+    const referrer = (await rowByEmail('jordan@vault.example'))!;
+    const input = registration({ referralCode: referrer.referralCode });
+    const response = await t.call('POST', '/api/accounts/register', input, freshIp());
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      referral: { status: 'applied', referrerName: 'Jordan Miles' },
+    });
+    expect((await rowByEmail(input.email))!.referredBy).toBe(referrer.id);
+    // Signing in is not joining: a member without a referrer keeps their account and signs in.
+    expect(
+      (await t.call('GET', '/api/accounts/account', undefined, { cookie: openedEarlier.cookie })).status,
+    ).toBe(200);
   });
 });
 

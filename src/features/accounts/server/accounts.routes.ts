@@ -29,7 +29,7 @@ import {
   signOutSession,
   updateAccount,
 } from './account-settings.service';
-import { register, signIn, signOut } from './accounts.service';
+import { joinMode, register, signIn, signOut } from './accounts.service';
 import { resendVerificationEmail, verifyEmail } from './email-verification.service';
 import { ownerSignIn } from './owner-sign-in.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
@@ -42,6 +42,10 @@ import {
 import { generatedAvatarSvg } from './avatar.service';
 
 export const accountsRoutes = new Hono<AppEnv>()
+  // What the Request Access form asks for before a visitor fills it in.
+  .get('/join-rules', access('public'), async (c) =>
+    c.json({ referralCodeRequired: (await joinMode(c.var.ctx.db)) === 'referral' }, 200),
+  )
   .post('/register', access('public'), validate('json', registerSchema), async (c) =>
     c.json(await register(c.var.ctx, c.req.valid('json')), 201),
   )

@@ -10,7 +10,13 @@ import { notify } from '~/features/notifications/server/notifications.service';
 import { toSessionUser } from '~/server/session';
 import type { ServiceContext } from '~/server/service-context';
 import type { loginSchema, registerSchema, RegisterResponse, SignInResponse } from '../accounts.schema';
-import { REFERRAL_CODE_PATTERN } from '../accounts.constants';
+import {
+  isJoinMode,
+  REFERRAL_CODE_NOT_ACCEPTED,
+  REFERRAL_CODE_PATTERN,
+  REFERRAL_CODE_REQUIRED,
+  type JoinMode,
+} from '../accounts.constants';
 import { refuseCommonPassword } from './password-policy';
 
 /** A response body plus the session cookies to set. */
@@ -37,6 +43,12 @@ const emailNotConfirmed = (email: string) =>
     },
   );
 
+/** How new members join (a shop setting, JOIN_MODES; default: open). */
+export async function joinMode(db: Executor): Promise<JoinMode> {
+  const [row] = await db.select({ mode: shopSettings.joinMode }).from(shopSettings);
+  return isJoinMode(row?.mode) ? row.mode : 'open';
+}
+
 /** Whether the shop lets only members with a confirmed e-mail sign in (a shop setting; default: no). */
 export async function verifiedEmailRequired(db: Executor): Promise<boolean> {
   const [row] = await db.select({ required: shopSettings.requireVerifiedEmail }).from(shopSettings);
@@ -55,16 +67,23 @@ export async function register(
   await enforceRateLimit(ctx, `sign-up:ip:${meta.ip}`, ctx.config.rateLimits.signUpPerIp);
   refuseCommonPassword(input.password, 'password');
 
-  // A code of any other shape, or a deleted member's, matches no member: it only earns the warning.
+  // A code of any other shape, or a deleted member's, matches no member: it only earns the warning, unless the
+  // shop is joined by invitation (then the code must be a member's in good standing, and nothing is created).
   const referrer =
     input.referralCode && REFERRAL_CODE_PATTERN.test(input.referralCode)
       ? (
           await db
-            .select({ id: user.id, name: user.name })
+            .select({ id: user.id, name: user.name, banned: user.banned })
             .from(user)
             .where(and(eq(user.referralCode, input.referralCode), isNull(user.deletedAt)))
         )[0]
       : undefined;
+  if ((await joinMode(db)) === 'referral') {
+    const refuse = (message: string) =>
+      new AppError('BAD_REQUEST', message, { fields: { referralCode: message } });
+    if (!input.referralCode) throw refuse(REFERRAL_CODE_REQUIRED);
+    if (!referrer || referrer.banned) throw refuse(REFERRAL_CODE_NOT_ACCEPTED);
+  }
 
   const emailHolder = async () =>
     (await db.select({ id: user.id }).from(user).where(eq(user.email, input.email)))[0];

@@ -2,6 +2,7 @@ import { ECONOMY_SETTINGS, type EconomySettingKey } from '~/shared/economy-setti
 import type { AuditDataKey, AuditEventData, AuditEventType, AuditRightsOf } from '~/shared/audit-events';
 import { formatCents } from '~/shared/money';
 import { shortOrderId } from '~/features/shop/orders.constants';
+import { isJoinMode, JOIN_MODES } from '~/features/accounts/accounts.constants';
 import type { DetailPart } from '../audit.schema';
 import { FORMER_MEMBER } from '../audit.constants';
 
@@ -338,6 +339,17 @@ function shopSettingsChanges({ meta, viewer }: SentenceInput<'SHOP_SETTINGS_CHAN
   }
   if (after.timeZone !== undefined && before.timeZone !== after.timeZone) {
     changes.push(`time zone ${text(before.timeZone) ?? '?'} → ${text(after.timeZone) ?? '?'}`);
+  }
+  if (
+    typeof after.requireVerifiedEmail === 'boolean' &&
+    before.requireVerifiedEmail !== after.requireVerifiedEmail
+  ) {
+    changes.push(`confirmed e-mail required ${after.requireVerifiedEmail ? 'on' : 'off'}`);
+  }
+  // Rows from before the setting existed have no join mode: nothing changed there.
+  const joinModeName = (mode: unknown) => (isJoinMode(mode) ? JOIN_MODES[mode].split(':')[0] : 'Open');
+  if (after.joinMode !== undefined && joinModeName(before.joinMode) !== joinModeName(after.joinMode)) {
+    changes.push(`how members join ${joinModeName(before.joinMode)} → ${joinModeName(after.joinMode)}`);
   }
   return `Changed the shop settings${changes.length ? `: ${changes.join('; ')}` : ''}.`;
 }

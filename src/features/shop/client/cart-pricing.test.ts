@@ -27,6 +27,7 @@ const settings: ShopSettings = {
   deliveryFeeCents: 1000,
   timeZone: 'America/New_York',
   requireVerifiedEmail: false,
+  joinMode: 'open',
 };
 const cart = [line('gelato', 2, 9000), line('runtz', 1, 8000)];
 

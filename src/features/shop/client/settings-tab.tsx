@@ -15,6 +15,7 @@ import { parseDollarsToCents } from '~/shared/money';
 import { useContractForm, type FieldOf } from '~/client/lib/form';
 import { centsToDollarInput, dollarInput } from './dollar-input';
 import { useUpdateShopSettings } from './shop-admin.queries';
+import { JOIN_MODES, type JoinMode } from '~/features/accounts/accounts.constants';
 
 /** The form's fields: the fee in dollars as typed; the contract (updateShopSettingsSchema) is in cents. */
 interface ShopFields {
@@ -23,12 +24,13 @@ interface ShopFields {
   deliveryFee: string;
   timeZone: string;
   requireVerifiedEmail: boolean;
+  joinMode: JoinMode;
 }
 
 const fieldOf: FieldOf = (path) =>
   path === 'deliveryFeeCents'
     ? 'deliveryFee'
-    : ['shopName', 'contactPhone', 'timeZone', 'requireVerifiedEmail'].includes(path)
+    : ['shopName', 'contactPhone', 'timeZone', 'requireVerifiedEmail', 'joinMode'].includes(path)
       ? path
       : undefined;
 
@@ -38,6 +40,7 @@ const toInput = (fields: ShopFields) => ({
   deliveryFeeCents: parseDollarsToCents(fields.deliveryFee),
   timeZone: fields.timeZone,
   requireVerifiedEmail: fields.requireVerifiedEmail,
+  joinMode: fields.joinMode,
 });
 
 const fieldsOf = (settings: ShopSettings): ShopFields => ({
@@ -46,6 +49,7 @@ const fieldsOf = (settings: ShopSettings): ShopFields => ({
   deliveryFee: centsToDollarInput(settings.deliveryFeeCents),
   timeZone: settings.timeZone,
   requireVerifiedEmail: settings.requireVerifiedEmail,
+  joinMode: settings.joinMode,
 });
 
 /** The time zones this browser knows, the saved one first among them even if it does not. */
@@ -155,6 +159,17 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
           label="Confirmed e-mail required"
           description="On: members sign in only after opening the link sent to their e-mail, and those signed in without one are signed out. Off: they may, with a reminder."
         />
+        <SelectField
+          label="How members join"
+          hint="Accounts already made stay as they are"
+          {...form.field('joinMode')}
+        >
+          {Object.entries(JOIN_MODES).map(([mode, label]) => (
+            <option key={mode} value={mode}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
       </fieldset>
       <FormActions
         dirty={isDirty}

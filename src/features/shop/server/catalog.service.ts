@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
+import type { JoinMode } from '~/features/accounts/accounts.constants';
 import { writeAudit } from '~/server/audit';
 import type { Executor } from '~/server/db/client';
 import { session, user } from '~/server/db/tables/auth.tables';
@@ -195,10 +196,13 @@ async function locationsChanged(tx: Executor, entry: Parameters<typeof writeAudi
 export async function updateShopSettings(
   { db, now }: ServiceContext,
   actor: Actor,
-  input: Required<Omit<UpdateShopSettingsInput, 'contactPhone' | 'timeZone' | 'requireVerifiedEmail'>> & {
+  input: Required<
+    Omit<UpdateShopSettingsInput, 'contactPhone' | 'timeZone' | 'requireVerifiedEmail' | 'joinMode'>
+  > & {
     contactPhone: string;
     timeZone?: string | undefined;
     requireVerifiedEmail?: boolean | undefined;
+    joinMode?: JoinMode | undefined;
   },
 ): Promise<ShopSettings> {
   const actorId = actor.id;
@@ -210,6 +214,7 @@ export async function updateShopSettings(
       deliveryFeeCents: input.deliveryFeeCents,
       timeZone: input.timeZone ?? before.timeZone,
       requireVerifiedEmail: input.requireVerifiedEmail ?? before.requireVerifiedEmail,
+      joinMode: input.joinMode ?? before.joinMode,
     };
     await tx
       .insert(shopSettings)

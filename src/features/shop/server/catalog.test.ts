@@ -274,6 +274,7 @@ describe('shop settings', () => {
       // Left out of the request: kept.
       timeZone: 'America/New_York',
       requireVerifiedEmail: false,
+      joinMode: 'open',
     });
     const forMembers = (await (
       await t.call('GET', '/api/shop/settings', undefined, as(member.cookie))
@@ -284,6 +285,44 @@ describe('shop settings', () => {
       actorId: admin.id,
       meta: { before: { deliveryFeeCents: 2000 }, after: { deliveryFeeCents: 1500 } },
     });
+  });
+
+  it('switches how members join, audited, and refuses a mode it does not know', async () => {
+    const body = { shopName: 'The Vault', contactPhone: '2025550188', deliveryFeeCents: 2000 };
+    const saved = await t.call(
+      'PUT',
+      '/api/admin/shop-settings',
+      { ...body, joinMode: 'referral' },
+      as(admin.cookie),
+    );
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ joinMode: 'referral' });
+    const switched = (await auditsOf('SHOP_SETTINGS_CHANGED')).filter(
+      (row) => (row.meta as { after: { joinMode?: string } }).after.joinMode === 'referral',
+    );
+    expect(switched).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        meta: expect.objectContaining({ before: expect.objectContaining({ joinMode: 'open' }) }),
+      }),
+    ]);
+    const refused = await t.call(
+      'PUT',
+      '/api/admin/shop-settings',
+      { ...body, joinMode: 'anyone' },
+      as(admin.cookie),
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: { fields: { joinMode: 'Choose how members join.' } },
+    });
+    const back = await t.call(
+      'PUT',
+      '/api/admin/shop-settings',
+      { ...body, joinMode: 'open' },
+      as(admin.cookie),
+    );
+    expect(await back.json()).toMatchObject({ joinMode: 'open' });
   });
 
   it('refuses a bad phone or fee and keeps the settings', async () => {

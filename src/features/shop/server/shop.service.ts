@@ -6,6 +6,7 @@ import type { ServiceContext } from '~/server/service-context';
 import { pickupLocation, shopSettings, sticker, stickerRating } from '~/server/db/tables/shop.tables';
 import type { MenuSticker, RatingSummary, ShopSettings, PickupLocation } from '../shop.schema';
 import { STICKER_SIZES, type StickerSize, type StickerType } from '../shop.constants';
+import { isJoinMode } from '~/features/accounts/accounts.constants';
 
 export type StickerRow = typeof sticker.$inferSelect;
 
@@ -21,6 +22,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   deliveryFeeCents: 2000,
   timeZone: DEFAULT_TIME_ZONE,
   requireVerifiedEmail: false,
+  joinMode: 'open',
 };
 
 export async function readShopSettings(db: Executor): Promise<ShopSettings> {
@@ -32,6 +34,7 @@ export async function readShopSettings(db: Executor): Promise<ShopSettings> {
     deliveryFeeCents: row.deliveryFeeCents,
     timeZone: row.timeZone,
     requireVerifiedEmail: row.requireVerifiedEmail,
+    joinMode: isJoinMode(row.joinMode) ? row.joinMode : 'open',
   };
 }
 

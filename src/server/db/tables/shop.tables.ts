@@ -79,6 +79,8 @@ export const shopSettings = pgTable(
     timeZone: text().notNull().default('America/New_York'),
     /** Members must confirm their e-mail before they can sign in (off: they may, with a banner until they do). */
     requireVerifiedEmail: boolean().notNull().default(false),
+    /** How new members join (JOIN_MODES, accounts.constants.ts): open to anyone, or with a member's referral code. */
+    joinMode: text().notNull().default('open'),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
   },
@@ -86,5 +88,6 @@ export const shopSettings = pgTable(
     check('shop_settings_single_row', sql`${t.id} = 1`),
     check('shop_settings_fee_non_negative', sql`${t.deliveryFeeCents} >= 0`),
     check('shop_settings_sms_cap_non_negative', sql`${t.smsDailyCap} >= 0`),
+    check('shop_settings_join_mode', sql`${t.joinMode} in ('open', 'referral')`),
   ],
 );

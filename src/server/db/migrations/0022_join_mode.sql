@@ -1,0 +1,2 @@
+ALTER TABLE "shop_settings" ADD COLUMN "join_mode" text DEFAULT 'open' NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_join_mode" CHECK ("shop_settings"."join_mode" in ('open', 'referral'));
