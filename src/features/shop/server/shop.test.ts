@@ -76,6 +76,7 @@ describe('the menu', () => {
       deliveryFeeCents: 2000,
       timeZone: 'America/New_York',
       requireVerifiedEmail: false,
+      joinMode: 'open',
     });
     const { locations } = (await (
       await t.call('GET', '/api/shop/pickup-locations', undefined, as(cookie))
