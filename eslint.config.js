@@ -75,7 +75,7 @@ function otherFeatureInternals(feature) {
 function featuresAbove(feature) {
   const above = FEATURE_ORDER.slice(0, FEATURE_ORDER.indexOf(feature));
   return {
-    group: above.flatMap((name) => [`~/features/${name}/**`]),
+    group: above.map((name) => `~/features/${name}/**`),
     message: `Features import only those after them in FEATURE_ORDER (eslint.config.js), so they have no cycles: ${feature} may not import ${above.join(', ')}. Move what both need down, or pass it in from the caller.`,
   };
 }

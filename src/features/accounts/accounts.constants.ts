@@ -14,10 +14,7 @@ export const BACKUP_CODE_MISMATCH = 'That backup code did not match, or it has b
  * How new members join (the Settings tab): open to anyone who finds the address, or only with the referral code of
  * a member in good standing (not banned, not deleted). Changing it never touches accounts already made.
  */
-export const JOIN_MODES = {
-  open: 'Open: anyone with the address can request access',
-  referral: 'Referral code required: only with the code of a member in good standing',
-} as const;
+export const JOIN_MODES = { open: 'Open', referral: 'Referral code required' } as const;
 export type JoinMode = keyof typeof JOIN_MODES;
 export const isJoinMode = (value: unknown): value is JoinMode =>
   typeof value === 'string' && Object.hasOwn(JOIN_MODES, value);

@@ -267,6 +267,30 @@ describe('the audit log list', () => {
 });
 
 describe('what each viewer reads', () => {
+  it('names a change of how members join and of Confirmed e-mail required; rows from before them name neither', async () => {
+    const day = newDay();
+    const settings = { shopName: 'The Vault', contactPhone: '2025550111', deliveryFeeCents: 500 };
+    await row(
+      'SHOP_SETTINGS_CHANGED',
+      admin.id,
+      {
+        before: { ...settings, requireVerifiedEmail: false, joinMode: 'open' },
+        after: { ...settings, requireVerifiedEmail: true, joinMode: 'referral' },
+      },
+      day.at(1),
+    );
+    await row('SHOP_SETTINGS_CHANGED', admin.id, { before: settings, after: settings }, day.at(2));
+    const { items } = await page(admin.cookie, {
+      eventType: 'SHOP_SETTINGS_CHANGED',
+      from: day.from,
+      to: day.to,
+    });
+    expect(items.map(sentence)).toEqual([
+      'Changed the shop settings.',
+      'Changed the shop settings: confirmed e-mail required on; how members join Open → Referral code required.',
+    ]);
+  });
+
   it('shows contact details, revealed authors and IPs only to those allowed, in the list and the CSV', async () => {
     const day = newDay();
     const subject = await signedInMember(t, { fullName: 'Banned Subject' });

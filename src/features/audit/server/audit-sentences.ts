@@ -347,7 +347,7 @@ function shopSettingsChanges({ meta, viewer }: SentenceInput<'SHOP_SETTINGS_CHAN
     changes.push(`confirmed e-mail required ${after.requireVerifiedEmail ? 'on' : 'off'}`);
   }
   // Rows from before the setting existed have no join mode: nothing changed there.
-  const joinModeName = (mode: unknown) => (isJoinMode(mode) ? JOIN_MODES[mode].split(':')[0] : 'Open');
+  const joinModeName = (mode: unknown) => JOIN_MODES[isJoinMode(mode) ? mode : 'open'];
   if (after.joinMode !== undefined && joinModeName(before.joinMode) !== joinModeName(after.joinMode)) {
     changes.push(`how members join ${joinModeName(before.joinMode)} → ${joinModeName(after.joinMode)}`);
   }

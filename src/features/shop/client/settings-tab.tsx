@@ -161,7 +161,7 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
         />
         <SelectField
           label="How members join"
-          hint="Accounts already made stay as they are"
+          description="Open: anyone with the address can request access. Referral code required: only with the code of a member in good standing (not banned, not deleted). Accounts already made stay as they are."
           {...form.field('joinMode')}
         >
           {Object.entries(JOIN_MODES).map(([mode, label]) => (
