@@ -1,6 +1,9 @@
 import type { MailMessage } from './mail';
 
-/** better-auth's e-mails (auth.ts): short, in the app's words, each with one link built from BASE_URL. */
+/**
+ * The e-mails the app sends (better-auth's, auth.ts, and the decisions on requests to join): short, in the app's
+ * words, each with one link built from BASE_URL.
+ */
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -51,5 +54,34 @@ export function changeEmailMail(to: string, url: string): MailMessage {
     ],
     { label: 'Use this e-mail', url },
     'If you did not ask for this, ignore this e-mail: nothing changes.',
+  );
+}
+
+/** Under staff approval: the member's request to join was approved. */
+export function joinApprovedMail(to: string, url: string): MailMessage {
+  return branded(
+    to,
+    'Welcome to The Vault: your request was approved',
+    [
+      'Staff have approved your request to join The Vault.',
+      'Sign in to browse the menu and meet the community.',
+    ],
+    { label: 'Open The Vault', url },
+    'You are receiving this because you asked to join The Vault.',
+  );
+}
+
+/** Under staff approval: the member's request was declined, with staff's reason and when they may ask again. */
+export function joinDeclinedMail(to: string, reason: string, askAgainOn: string, url: string): MailMessage {
+  return branded(
+    to,
+    'Your request to join The Vault',
+    [
+      'Staff have declined your request to join The Vault.',
+      `Their reason: ${reason}`,
+      `You may ask again from ${askAgainOn}. If you do not, your phone, address and Telegram are erased then.`,
+    ],
+    { label: 'Sign in to The Vault', url },
+    'You are receiving this because you asked to join The Vault.',
   );
 }

@@ -112,6 +112,9 @@ export function createAuth({
         dataConsent: { type: 'boolean', required: true, input: true },
         smsConsent: { type: 'boolean', required: true, input: true },
         ageConfirmedAt: { type: 'date', required: true, input: true },
+        // Only our register service signs members up (better-auth's own sign-up route answers 404): pending under
+        // staff approval, approved otherwise.
+        status: { type: 'string', required: true, input: true },
         ...OUR_USER_FIELDS,
       },
     },
@@ -161,7 +164,6 @@ const OUR_USER_FIELDS = {
   smokePreference: readOnly('string'),
   xp: readOnly('number'),
   exoticCoins: readOnly('number'),
-  status: readOnly('string'),
   strikes: readOnly('number'),
   title: readOnly('string'),
   isApprovedDriver: readOnly('boolean'),

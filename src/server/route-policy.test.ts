@@ -31,6 +31,8 @@ interface Persona {
   name: string;
   roles: Role[] | null;
   cookie?: string;
+  /** Signed in, but not let in by staff (pending or declined): only `own-account` routes answer; others 403 this. */
+  refusedWith?: 'ACCOUNT_PENDING' | 'ACCOUNT_DECLINED';
 }
 
 let t: TestContext;
@@ -66,6 +68,20 @@ beforeAll(async () => {
       cookie,
     });
   }
+  // Under staff approval: a member waiting for a decision, and one declined. Both stay signed in.
+  for (const status of ['pending', 'declined'] as const) {
+    const email = `${status}@policy.example`;
+    await t.database.db.transaction((tx) =>
+      insertMember(tx, { name: status, email, roles: ['Member'] }, PASSWORD, now),
+    );
+    await t.database.db.update(user).set({ status }).where(eq(user.email, email));
+    personas.push({
+      name: `${status} member`,
+      roles: ['Member'],
+      cookie: await signIn(email),
+      refusedWith: status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_DECLINED',
+    });
+  }
 });
 afterAll(() => t.close());
 
@@ -73,6 +89,8 @@ afterAll(() => t.close());
 function expected(route: RouteAccessLine, persona: Persona): 'unauthorized' | 'forbidden' | 'allowed' {
   if (route.access === 'public') return 'allowed';
   if (!persona.roles) return 'unauthorized';
+  if (route.access === 'own-account') return 'allowed';
+  if (persona.refusedWith) return 'forbidden';
   if (route.access === 'signed-in') return 'allowed';
   return can({ roles: persona.roles }, route.access as Capability) ? 'allowed' : 'forbidden';
 }
@@ -108,7 +126,7 @@ describe('the route policy', () => {
 
   // Every route as every persona, one call at a time: a few hundred requests, so it gets more than the default.
   it(
-    'answers every route as the snapshot says for a visitor, a banned member and every role',
+    'answers every route as the snapshot says for a visitor, a banned, a pending and a declined member and every role',
     { timeout: 120_000 },
     async () => {
       // Sign-out ends the session it is called with, so it goes last.
@@ -124,9 +142,13 @@ describe('the route policy', () => {
             route.method === 'GET' ? undefined : {},
             persona.cookie ? { Cookie: persona.cookie } : {},
           );
-          await response.body?.cancel();
           const want = expected(route, persona);
-          const got = verdict(response.status);
+          let got = verdict(response.status);
+          // A member not let in is refused for that reason (so the app shows the review page), never as a role.
+          if (persona.refusedWith && got === 'forbidden') {
+            const { error } = (await response.json()) as { error: { code: string } };
+            if (error.code !== persona.refusedWith) got = `forbidden with ${error.code}` as typeof got;
+          } else await response.body?.cancel();
           if (got !== want)
             mismatches.push(
               `${persona.name} ${route.method} ${route.path}: wanted ${want}, got ${response.status}`,

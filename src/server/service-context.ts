@@ -5,6 +5,7 @@ import { clientIp } from './client-ip';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Logger } from './logger';
+import type { Mailer } from './mail';
 import type { UserRow } from './session';
 import type { Storage } from './storage';
 
@@ -28,6 +29,8 @@ export interface ServiceContext {
   storage: Storage;
   auth: Auth;
   logger: Logger;
+  /** E-mail to members (sendLater after the transaction that decided to write it). */
+  mailer: Mailer;
   request: RequestMeta;
 }
 
@@ -50,6 +53,7 @@ export function jobContext(services: AppServices): ServiceContext {
     storage: services.storage,
     auth: services.auth,
     logger: services.logger,
+    mailer: services.mailer,
     request: { headers: new Headers(), ip: 'internal' },
   };
 }

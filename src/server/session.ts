@@ -8,6 +8,7 @@ import type { Db } from '~/server/db/client';
 import { prepared } from '~/server/db/prepared';
 import { session, user } from '~/server/db/tables/auth.tables';
 import type { SessionUser } from '~/shared/session';
+import { JOIN_STATUSES, type JoinStatus } from '~/shared/join-status';
 
 export type UserRow = typeof user.$inferSelect;
 
@@ -121,6 +122,10 @@ export function avatarUrlOf(row: Pick<UserRow, 'id' | 'image' | 'roles' | 'role'
   return row.image || `/api/avatars/${encodeURIComponent(row.id)}.svg`;
 }
 
+/** The member's join status (the column's CHECK holds it to JOIN_STATUSES). */
+export const joinStatusOf = (row: Pick<UserRow, 'status'>): JoinStatus =>
+  (JOIN_STATUSES as readonly string[]).includes(row.status) ? (row.status as JoinStatus) : 'pending';
+
 export function toSessionUser(row: UserRow): SessionUser {
   const roles = rolesOf(row);
   return {
@@ -129,6 +134,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     email: row.email,
     emailVerified: row.emailVerified,
     twoFactorEnabled: row.twoFactorEnabled,
+    status: joinStatusOf(row),
     roles,
     role: primaryRole(roles),
     avatarUrl: avatarUrlOf(row),

@@ -8,6 +8,10 @@ export const errorStatus = {
   FORBIDDEN: 403,
   /** STAFF_2FA is `required` and this staff member has not set up two-factor sign-in yet. */
   TWO_FACTOR_REQUIRED: 403,
+  /** Under staff approval: the member's request to join is waiting for a decision (shared/join-status.ts). */
+  ACCOUNT_PENDING: 403,
+  /** Staff declined the member's request to join; the message carries their reason. */
+  ACCOUNT_DECLINED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   ALREADY_EXISTS: 409,

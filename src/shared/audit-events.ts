@@ -71,6 +71,7 @@ interface ShopSettingsValues {
   requireVerifiedEmail: boolean;
   /** Absent from rows written before the setting existed. */
   joinMode?: string;
+  askAgainDays?: number;
 }
 /** The filters an export of the log was taken with, as sent (ids and ISO times). */
 export type AuditExportFilters = Partial<
@@ -118,6 +119,9 @@ export const AUDIT_EVENTS = {
 
   MEMBER_BANNED: memberEvent('Member banned'),
   MEMBER_UNBANNED: memberEvent('Member unbanned'),
+  // Under staff approval; a decline's reason is on the member's request (join_request), never here.
+  MEMBER_APPROVED: memberEvent('Request to join approved'),
+  MEMBER_DECLINED: memberEvent('Request to join declined'),
   ROLES_UPDATED: event({
     label: 'Roles updated',
     data: data<MemberRef & { oldRoles: readonly string[]; newRoles: readonly string[] }>(),

@@ -38,6 +38,8 @@ export const CAPABILITIES = [
   'read:members',
   'read:contact-details',
   'message:members',
+  // Under staff approval: decide requests to join (the Members tab's Pending view).
+  'approve:members',
   'manage:members',
   'edit:roles',
   // Community.
@@ -90,7 +92,7 @@ const grants: Record<Role, readonly Capability[]> = {
   'Economy Manager': ['view:admin', 'read:economy', 'manage:economy', 'manage:rewards'],
   'Rewards Manager': ['view:admin', 'read:economy', 'manage:rewards'],
   'SMS Manager': ['view:admin', 'read:sms', 'send:sms'],
-  Support: ['view:admin', 'read:members', 'read:orders', 'message:members'],
+  Support: ['view:admin', 'read:members', 'read:orders', 'message:members', 'approve:members'],
   // Sees the dashboards, never addresses, phones or exports.
   'Read-Only': [
     'view:admin',

@@ -1,3 +1,4 @@
+import type { JoinStatus } from './join-status';
 import type { Role } from './permissions';
 
 /** The signed-in member, as their own browser sees them. */
@@ -9,6 +10,8 @@ export interface SessionUser {
   emailVerified: boolean;
   /** Whether sign-in asks for a code from the member's authenticator app. */
   twoFactorEnabled: boolean;
+  /** Anything but `approved`: the app shows only the review page and the member's own account. */
+  status: JoinStatus;
   roles: Role[];
   role: Role;
   avatarUrl: string;

@@ -27,3 +27,8 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+/** A day as members read it, in the shop's time zone: "December 28, 2026". */
+export function longDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(at);
+}

@@ -258,6 +258,78 @@ test.describe('Request Access', () => {
     },
   );
 
+  // Tagged: how members join is one setting for the whole shop, so this runs after the other stories.
+  test(
+    'under Staff approval a visitor asks to join, waits on the review page, and the same session opens the app once staff approve; a decline shows its reason',
+    SHARED_STATE,
+    async ({ page, newMember, ownerPage, ownerApi }, testInfo) => {
+      const setJoinMode = async (joinMode: string) => {
+        const now = await (await ownerApi.get('/api/shop/settings')).json();
+        const saved = await ownerApi.put('/api/admin/shop-settings', {
+          headers: { Origin: originOf(testInfo) },
+          data: { ...now, joinMode },
+        });
+        expect(saved.status(), await saved.text()).toBe(200);
+      };
+      const visitor = uniqueMember(testInfo, 'Waiting Visitor');
+      const reason = 'We could not confirm who invited you.';
+      try {
+        await setJoinMode('approval');
+        await page.goto('/request-access');
+        await expect(
+          page.getByText('Staff review every request before you can use The Vault.'),
+        ).toBeVisible();
+        await fillRegistration(page, visitor);
+        await page.getByRole('button', { name: 'Create Account' }).click();
+        await expectToast(
+          page,
+          'Account Created!',
+          'Staff will review your request. Sign in any time to see where it stands.',
+        );
+        await signInThroughForm(page, visitor);
+        await expect(page.getByRole('heading', { name: 'Your request is being reviewed' })).toBeVisible();
+        // Nothing of the app is drawn while they wait, and the server answers nothing else.
+        await expect(page.getByRole('link', { name: 'The Vault, go to the feed' })).toHaveCount(0);
+        expect((await page.request.get('/api/feed')).status()).toBe(403);
+
+        const declined = await newMember('Declined Visitor');
+        await ownerPage.goto('/admin?tab=members&view=pending');
+        const requests = ownerPage.getByRole('list', { name: 'Requests to join' });
+        await requests
+          .getByRole('article', { name: visitor.fullName })
+          .getByRole('button', { name: 'Approve' })
+          .click();
+        await expectToast(ownerPage, `${visitor.fullName} approved`, 'They can use The Vault now.');
+        await requests
+          .getByRole('article', { name: declined.member.fullName })
+          .getByRole('button', { name: 'Decline' })
+          .click();
+        await ownerPage.getByRole('dialog').getByLabel('Reason').fill(reason);
+        await ownerPage.getByRole('button', { name: 'Decline Request' }).click();
+        await expectToast(
+          ownerPage,
+          `${declined.member.fullName} declined`,
+          'They have been told why by e-mail.',
+        );
+
+        // The review page asks again by itself: the same session opens the app, no new sign-in.
+        await expect(page.getByRole('heading', { name: 'Your request is being reviewed' })).toBeHidden({
+          timeout: 15_000,
+        });
+        await expect(page.getByRole('link', { name: 'The Vault, go to the feed' })).toBeVisible();
+        expect((await page.request.get('/api/feed')).status()).toBe(200);
+
+        await declined.page.goto('/feed');
+        await expect(declined.page.getByRole('heading', { name: 'Your request was declined' })).toBeVisible();
+        await expect(declined.page.getByText(reason)).toBeVisible();
+        await expect(declined.page.getByText(/^You may ask again from /)).toBeVisible();
+      } finally {
+        // Every other story joins without a review: open the shop again, whatever happened above.
+        await setJoinMode('open');
+      }
+    },
+  );
+
   test('a visitor with an unknown referral code still gets an account, without a referrer', async ({
     page,
   }, testInfo) => {

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import net, { type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { systemClock } from '~/shared/time';
+import { startJoinRequestSweeper } from '~/features/accounts/server/join-request-sweeper';
 import { startClaimSweeper } from '~/features/delivery/server/claim-sweeper';
 import { startPushSender } from '~/features/notifications/server/push-sender';
 import { startSmsSender } from '~/features/sms/server/sms-sender';
@@ -65,6 +66,7 @@ export async function runServer(config: Config) {
   const stopSmsSender = startSmsSender(services);
   const stopPushSender = startPushSender(services);
   const stopExportBuilder = startDataExportBuilder(services);
+  const stopJoinRequestSweeper = startJoinRequestSweeper(services);
   const server = serve(
     { fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) },
     (info) => {
@@ -112,6 +114,7 @@ export async function runServer(config: Config) {
     await stopSmsSender();
     await stopPushSender();
     await stopExportBuilder();
+    await stopJoinRequestSweeper();
     // E-mails still being handed to the SMTP server (a reset link asked for a moment ago).
     await services.mailer.settled();
     services.mailer.close();

@@ -9,7 +9,9 @@ import type { SessionResponse } from '~/shared/session';
  */
 export function EventStreamSync() {
   const queryClient = useQueryClient();
-  const userId = useSession().data?.user?.id;
+  const user = useSession().data?.user;
+  // A member staff have not let in yet has no stream (the server refuses it): their review page asks instead.
+  const userId = user?.status === 'approved' ? user.id : undefined;
   useEffect(() => {
     if (!userId) return;
     // The session answer this page rendered from says where its first connect resumes. Read now, not once the

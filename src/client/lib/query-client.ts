@@ -46,8 +46,14 @@ export function createQueryClient(): QueryClient {
   onlineManager.setOnline(navigator.onLine);
   // Any call answered 401 means the session has ended (signed out elsewhere, banned, expired): refetching the
   // session lets RequireSession send the member to sign in.
+  // Answered ACCOUNT_PENDING or ACCOUNT_DECLINED: staff have not let this member in (or no longer do), and the
+  // session says so, so the app shows the review page.
   const onError = (error: Error, queryKey?: readonly unknown[]) => {
-    if (isApiError(error, 'UNAUTHORIZED') && queryKey?.[0] !== sessionQueryKey[0]) {
+    const sessionChanged =
+      isApiError(error, 'UNAUTHORIZED') ||
+      isApiError(error, 'ACCOUNT_PENDING') ||
+      isApiError(error, 'ACCOUNT_DECLINED');
+    if (sessionChanged && queryKey?.[0] !== sessionQueryKey[0]) {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     }
   };

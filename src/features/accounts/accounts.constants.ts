@@ -11,13 +11,26 @@ export const CODE_MISMATCH = 'That code did not match. Codes change every 30 sec
 export const BACKUP_CODE_MISMATCH = 'That backup code did not match, or it has been used.';
 
 /**
- * How new members join (the Settings tab): open to anyone who finds the address, or only with the referral code of
- * a member in good standing (not banned, not deleted). Changing it never touches accounts already made.
+ * How new members join (the Settings tab): open to anyone who finds the address, only with the referral code of a
+ * member in good standing (not banned, not deleted), after a staff review (the account waits as pending), or
+ * both. Changing it never touches accounts already made, and requests already pending stay pending.
  */
-export const JOIN_MODES = { open: 'Open', referral: 'Referral code required' } as const;
+export const JOIN_MODES = {
+  open: 'Open',
+  referral: 'Referral code required',
+  approval: 'Staff approval',
+  'referral-approval': 'Referral code and staff approval',
+} as const;
 export type JoinMode = keyof typeof JOIN_MODES;
 export const isJoinMode = (value: unknown): value is JoinMode =>
   typeof value === 'string' && Object.hasOwn(JOIN_MODES, value);
+export const needsReferralCode = (mode: JoinMode) => mode === 'referral' || mode === 'referral-approval';
+export const needsStaffApproval = (mode: JoinMode) => mode === 'approval' || mode === 'referral-approval';
+
+/** Days a declined member waits before "Ask again" (a setting); their contact fields are erased after it. */
+export const ASK_AGAIN_DAYS = { default: 30, min: 1, max: 365 } as const;
+/** The longest decline reason staff may write; the member reads it. */
+export const DECLINE_REASON_MAX = 500;
 
 export const REFERRAL_CODE_REQUIRED =
   'The Vault is joined by invitation: enter the referral code of the member who invited you.';

@@ -1,3 +1,4 @@
+import type { JoinStatus } from '~/shared/join-status';
 import { z } from 'zod';
 import type { SessionUser } from '~/shared/session';
 import { usPhone } from '~/shared/phone';
@@ -76,6 +77,26 @@ export interface RegisterResponse {
   referral: { status: 'applied'; referrerName: string } | { status: 'invalid' } | { status: 'none' };
   /** 'required': the shop lets members sign in only once the link sent to their e-mail has been opened. */
   emailVerification: 'required' | 'optional';
+  /** 'pending' under staff approval: the member may sign in and follow their request. */
+  joinStatus: 'approved' | 'pending';
+}
+
+/** GET /api/accounts/join-rules: what the Request Access form says before a visitor fills it in. */
+export interface JoinRules {
+  referralCodeRequired: boolean;
+  staffApproval: boolean;
+}
+
+/** GET /api/accounts/join-request: the member's own request to join (shared/join-status.ts). */
+export interface JoinRequestState {
+  status: JoinStatus;
+  requestedAt: string;
+  decidedAt: string | null;
+  /** A declined member reads staff's reason. */
+  declineReason: string | null;
+  /** Declined: when "Ask again" opens. */
+  askAgainAt: string | null;
+  canAskAgain: boolean;
 }
 
 // Forgot password, e-mail links.

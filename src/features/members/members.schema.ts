@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { JoinStatus } from '~/shared/join-status';
 import { pageQuerySchema, type Page } from '~/shared/pagination';
 import { ROLES, type Role } from '~/shared/permissions';
+import { DECLINE_REASON_MAX } from '~/features/accounts/accounts.constants';
 
 export const memberSearchSchema = pageQuerySchema.extend({
   q: z.string().trim().max(100, 'Search for at most 100 characters.').default(''),
@@ -37,8 +39,42 @@ export interface AdminMember {
   joinDate: string;
   strikes: number;
   isApprovedDriver: boolean;
+  /** Under staff approval: pending or declined accounts show as such. */
+  status: JoinStatus;
   phone?: string;
   address?: string;
 }
 
 export type MemberPage = Page<AdminMember>;
+
+export const joinRequestPageSchema = pageQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const declineSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Write the reason the member will read.')
+    .max(DECLINE_REASON_MAX, `Keep the reason within ${DECLINE_REASON_MAX} characters.`),
+});
+export type DeclineInput = z.input<typeof declineSchema>;
+
+/**
+ * A request to join, as the Pending view lists it: who asked and when, who referred them. E-mail, Telegram, phone
+ * and address only for those who see contact details.
+ */
+export interface JoinRequestItem {
+  id: string;
+  fullName: string;
+  avatarUrl: string;
+  requestedAt: string;
+  referredBy: { id: string; fullName: string } | null;
+  email?: string;
+  telegram?: string;
+  phone?: string;
+  address?: string;
+}
+
+/** The Pending view's page, with every pending request counted for its badge. */
+export type JoinRequestPage = Page<JoinRequestItem> & { pendingCount: number };

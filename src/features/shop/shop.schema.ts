@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatUsPhone, usPhone } from '~/shared/phone';
 import { isTimeZone } from '~/shared/time';
-import { JOIN_MODES, type JoinMode } from '~/features/accounts/accounts.constants';
+import { ASK_AGAIN_DAYS, JOIN_MODES, type JoinMode } from '~/features/accounts/accounts.constants';
 import {
   INCOMPLETE_RATING_MESSAGE,
   LOCATION_EMPTY,
@@ -45,8 +45,10 @@ export interface ShopSettings {
   timeZone: string;
   /** Members sign in only once they have confirmed their e-mail (off: they may, with a banner until they do). */
   requireVerifiedEmail: boolean;
-  /** How new members join: open, or with a member's referral code (JOIN_MODES). */
+  /** How new members join: open, with a member's referral code, after a staff review, or both (JOIN_MODES). */
   joinMode: JoinMode;
+  /** Under staff approval: days a declined member waits before asking again. */
+  askAgainDays: number;
 }
 
 /**
@@ -158,6 +160,13 @@ export const updateShopSettingsSchema = z.strictObject({
   /** Left out: stays as it is. Never changes accounts already made. */
   joinMode: z
     .enum(Object.keys(JOIN_MODES) as [JoinMode, ...JoinMode[]], 'Choose how members join.')
+    .optional(),
+  /** Left out: stays as it is. */
+  askAgainDays: z
+    .number('Enter the number of days.')
+    .int('Enter a whole number of days.')
+    .min(ASK_AGAIN_DAYS.min, `Enter at least ${ASK_AGAIN_DAYS.min} day.`)
+    .max(ASK_AGAIN_DAYS.max, `Enter at most ${ASK_AGAIN_DAYS.max} days.`)
     .optional(),
 });
 export type UpdateShopSettingsInput = z.input<typeof updateShopSettingsSchema>;

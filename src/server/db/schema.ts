@@ -4,6 +4,7 @@ import * as auth from './tables/auth.tables';
 import * as economy from './tables/economy.tables';
 import * as feed from './tables/feed.tables';
 import * as inbox from './tables/inbox.tables';
+import * as joinRequests from './tables/join-requests.tables';
 import * as meta from './tables/meta.tables';
 import * as notifications from './tables/notifications.tables';
 import * as orders from './tables/orders.tables';
@@ -16,6 +17,7 @@ import * as sms from './tables/sms.tables';
 export const tables = {
   ...meta,
   ...auth,
+  ...joinRequests,
   ...audit,
   ...rateLimit,
   ...economy,

@@ -55,6 +55,13 @@ export const TABLE_LIFECYCLE: Record<TableName, TableLifecycle> = {
       how: 'no password to sign in with again',
     },
   },
+  join_request: {
+    neverExported: 'a decline reason is written to one member; the member’s status is on user',
+    member: {
+      deletion: 'erased',
+      how: 'deleted by Delete My Account (the decision’s audit row keeps ids only)',
+    },
+  },
   verification: {
     neverExported: 'open e-mail links’ tokens',
     member: {

@@ -1,13 +1,20 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { eq } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
+import { ACCOUNT_PENDING_MESSAGE, accountDeclinedMessage } from '~/shared/join-status';
 import { can, type Capability } from '~/shared/permissions';
 import { holdsStaffTwoFactorCapability, TWO_FACTOR_REQUIRED_MESSAGE } from '~/shared/staff-two-factor';
 import { resolveSession, type UserRow } from '~/server/session';
 import type { AppEnv } from '../app-env';
+import { joinRequest } from '../db/tables/join-requests.tables';
 
-/** What it takes to call a route: anyone, any signed-in member, or a capability. */
-export type Access = 'public' | 'signed-in' | Capability;
+/**
+ * What it takes to call a route: anyone; a signed-in member of any join status, for routes about their own account
+ * (`own-account`: settings, two-factor, e-mail, their data, deletion, their request to join); a signed-in member
+ * staff have let in; or, on top of that, a capability.
+ */
+export type Access = 'public' | 'own-account' | 'signed-in' | Capability;
 
 export interface SignedInEnv extends AppEnv {
   /** The signed-in member, and the session they are signed in with. */
@@ -29,13 +36,15 @@ export interface VisitorRefusal {
 
 /**
  * The one way a route says who may call it, as its first handler: `access('public')`, `access('signed-in')` or
- * `access('manage:economy')`. A visitor gets 401, a member without the capability 403 naming it; everything after
+ * `access('manage:economy')`. A visitor gets 401; a member staff have not let in 403 `ACCOUNT_PENDING` or
+ * `ACCOUNT_DECLINED` (never 401: they are signed in), except on `own-account` routes; a member without the
+ * capability 403 naming it; everything after
  * it sees `c.var.user`, read fresh this request. Every API route declares exactly one, and the policy test checks
  * the declarations against the committed `src/app/server/route-access.snapshot`.
  */
 export function access(level: 'public'): MiddlewareHandler<AppEnv>;
 export function access(
-  level: 'signed-in' | Capability,
+  level: 'own-account' | 'signed-in' | Capability,
   options?: { visitor?: VisitorRefusal },
 ): MiddlewareHandler<SignedInEnv>;
 export function access(
@@ -47,6 +56,8 @@ export function access(
       ? createMiddleware<AppEnv>(async (_c, next) => next())
       : createMiddleware<SignedInEnv>(async (c, next) => {
           const user = await signedIn(c, options.visitor);
+          if (level === 'own-account') return next();
+          await refuseUntilApproved(c, user);
           if (level !== 'signed-in' && !can(user, level)) {
             throw new AppError('FORBIDDEN', `You do not have permission to do this (${level}).`);
           }
@@ -67,6 +78,22 @@ function refuseStaffWithoutTwoFactor(c: Context<SignedInEnv>, user: UserRow): vo
   throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED_MESSAGE, {
     title: 'Set Up Two-Factor Sign-In',
   });
+}
+
+/** Under staff approval, a member not yet let in reaches only `own-account` routes; a declined one reads why. */
+async function refuseUntilApproved(c: Context<SignedInEnv>, user: UserRow): Promise<void> {
+  if (user.status === 'approved') return;
+  if (user.status === 'declined') {
+    const [request] = await c
+      .get('services')
+      .database.db.select({ reason: joinRequest.declineReason })
+      .from(joinRequest)
+      .where(eq(joinRequest.userId, user.id));
+    throw new AppError('ACCOUNT_DECLINED', accountDeclinedMessage(request?.reason ?? 'no reason given'), {
+      title: 'Request Declined',
+    });
+  }
+  throw new AppError('ACCOUNT_PENDING', ACCOUNT_PENDING_MESSAGE, { title: 'Request Being Reviewed' });
 }
 
 /** The session's member, resolved once a request; a visitor is refused. */

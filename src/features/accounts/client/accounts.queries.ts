@@ -277,3 +277,33 @@ export function useDisableTwoFactor(
     config,
   );
 }
+
+/**
+ * Under staff approval: the member's own request. While it waits it is asked again every 10 s; once staff approve
+ * it the session is refetched, and the app opens with the session the member has.
+ */
+export function useJoinRequest() {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['join-request'],
+    queryFn: async ({ signal }) => {
+      const state = await call(accounts['join-request'].$get({}, { init: { signal } }));
+      if (state.status === 'approved') void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      return state;
+    },
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 10_000 : false),
+  });
+}
+
+export function useAskAgain(
+  config: MutationConfig<ResponseOf<(typeof accounts)['join-request']['ask-again']['$post']>, void> = {},
+) {
+  return useApiMutation(
+    () => call(accounts['join-request']['ask-again'].$post()),
+    (queryClient, state) => {
+      queryClient.setQueryData(['join-request'], state);
+      return queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+    config,
+  );
+}

@@ -29,7 +29,8 @@ export function RegisterForm() {
   });
 
   // Joined by invitation: the code is asked for up front (the server refuses a request without one either way).
-  const codeRequired = useJoinRules().data?.referralCodeRequired === true;
+  const rules = useJoinRules().data;
+  const codeRequired = rules?.referralCodeRequired === true;
 
   // Where the confirmation link went, when the shop lets members sign in only once it is opened.
   const [mustConfirm, setMustConfirm] = useState<string | undefined>();
@@ -41,7 +42,12 @@ export function RegisterForm() {
         setMustConfirm(email);
         return;
       }
-      announceRegistration(result, 'Your account has been successfully created. You can now log in.');
+      announceRegistration(
+        result,
+        result.joinStatus === 'pending'
+          ? 'Staff will review your request. Sign in any time to see where it stands.'
+          : 'Your account has been successfully created. You can now log in.',
+      );
       void navigate(paths.login());
     },
     onError: (error) => {
@@ -110,6 +116,11 @@ export function RegisterForm() {
           />
         </div>
 
+        {rules?.staffApproval && (
+          <p className="text-sm text-pretty text-text-muted">
+            Staff review every request before you can use The Vault. You can sign in to follow yours.
+          </p>
+        )}
         <Button type="submit" size="lg" className="mt-2 w-full" pending={registration.isPending}>
           {registration.isPending ? 'Creating account...' : 'Create Account'}
         </Button>

@@ -33,7 +33,11 @@ describe('registration', () => {
     const input = registration({ phone: '202.555.0147', email: 'New.Member@Vault.Example' });
     const response = await t.call('POST', '/api/accounts/register', input, freshIp());
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ referral: { status: 'none' }, emailVerification: 'optional' });
+    expect(await response.json()).toEqual({
+      referral: { status: 'none' },
+      emailVerification: 'optional',
+      joinStatus: 'approved',
+    });
     const row = (await rowByEmail('new.member@vault.example'))!;
     expect(row).toMatchObject({
       name: input.fullName,
@@ -84,6 +88,7 @@ describe('registration', () => {
     expect(await response.json()).toEqual({
       referral: { status: 'applied', referrerName: 'Jordan Miles' },
       emailVerification: 'optional',
+      joinStatus: 'approved',
     });
     expect((await rowByEmail(input.email))!.referredBy).toBe(referrer.id);
   });
@@ -92,7 +97,11 @@ describe('registration', () => {
     const input = registration({ referralCode: 'VAULT-NOPE00' });
     const response = await t.call('POST', '/api/accounts/register', input, freshIp());
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ referral: { status: 'invalid' }, emailVerification: 'optional' });
+    expect(await response.json()).toEqual({
+      referral: { status: 'invalid' },
+      emailVerification: 'optional',
+      joinStatus: 'approved',
+    });
     expect((await rowByEmail(input.email))!.referredBy).toBeNull();
   });
 
@@ -171,7 +180,7 @@ describe('joining by invitation (Settings: How members join)', () => {
   afterAll(() => setJoinMode('open'));
 
   it('is open by default: the form asks for no code and a request without one is accepted', async () => {
-    expect(await joinRules()).toEqual({ referralCodeRequired: false });
+    expect(await joinRules()).toEqual({ referralCodeRequired: false, staffApproval: false });
     const response = await t.call('POST', '/api/accounts/register', registration(), freshIp());
     expect(response.status).toBe(201);
   });
@@ -184,7 +193,7 @@ describe('joining by invitation (Settings: How members join)', () => {
     const codeOf = async (id: string) =>
       (await t.database.db.select({ code: user.referralCode }).from(user).where(eq(user.id, id)))[0]!.code;
     await setJoinMode('referral');
-    expect(await joinRules()).toEqual({ referralCodeRequired: true });
+    expect(await joinRules()).toEqual({ referralCodeRequired: true, staffApproval: false });
 
     const before = await members();
     for (const [referralCode, message] of [

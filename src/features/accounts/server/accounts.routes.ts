@@ -19,7 +19,9 @@ import {
   twoFactorSignInSchema,
   updateAccountSchema,
   verifyEmailSchema,
+  type JoinRules,
 } from '../accounts.schema';
+import { needsReferralCode, needsStaffApproval } from '../accounts.constants';
 import {
   accountDetails,
   changeEmail,
@@ -30,6 +32,7 @@ import {
   updateAccount,
 } from './account-settings.service';
 import { joinMode, register, signIn, signOut } from './accounts.service';
+import { askAgain, joinRequestState } from './join-requests.service';
 import { resendVerificationEmail, verifyEmail } from './email-verification.service';
 import { ownerSignIn } from './owner-sign-in.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
@@ -43,8 +46,22 @@ import { generatedAvatarSvg } from './avatar.service';
 
 export const accountsRoutes = new Hono<AppEnv>()
   // What the Request Access form asks for before a visitor fills it in.
-  .get('/join-rules', access('public'), async (c) =>
-    c.json({ referralCodeRequired: (await joinMode(c.var.ctx.db)) === 'referral' }, 200),
+  .get('/join-rules', access('public'), async (c) => {
+    const mode = await joinMode(c.var.ctx.db);
+    return c.json(
+      {
+        referralCodeRequired: needsReferralCode(mode),
+        staffApproval: needsStaffApproval(mode),
+      } satisfies JoinRules,
+      200,
+    );
+  })
+  // Under staff approval: the member's own request, and "Ask again" after a decline.
+  .get('/join-request', access('own-account'), async (c) =>
+    c.json(await joinRequestState(c.var.ctx, c.var.user), 200),
+  )
+  .post('/join-request/ask-again', access('own-account'), async (c) =>
+    c.json(await askAgain(c.var.ctx, c.var.user), 200),
   )
   .post('/register', access('public'), validate('json', registerSchema), async (c) =>
     c.json(await register(c.var.ctx, c.req.valid('json')), 201),
@@ -82,28 +99,28 @@ export const accountsRoutes = new Hono<AppEnv>()
     forwardCookies(c, setCookies);
     return c.json(body, 200);
   })
-  .post('/verification-email', access('signed-in'), async (c) =>
+  .post('/verification-email', access('own-account'), async (c) =>
     c.json(await resendVerificationEmail(c.var.ctx, c.var.user), 200),
   )
   // Account settings (/account).
-  .get('/account', access('signed-in'), (c) => c.json(accountDetails(c.var.user), 200))
-  .patch('/account', access('signed-in'), validate('json', updateAccountSchema), async (c) =>
+  .get('/account', access('own-account'), (c) => c.json(accountDetails(c.var.user), 200))
+  .patch('/account', access('own-account'), validate('json', updateAccountSchema), async (c) =>
     c.json(await updateAccount(c.var.ctx, c.var.user, c.req.valid('json')), 200),
   )
-  .post('/account/password', access('signed-in'), validate('json', changePasswordSchema), async (c) => {
+  .post('/account/password', access('own-account'), validate('json', changePasswordSchema), async (c) => {
     const { body, setCookies } = await changePassword(c.var.ctx, c.var.user, c.req.valid('json'));
     forwardCookies(c, setCookies);
     return c.json(body, 200);
   })
-  .post('/account/email', access('signed-in'), validate('json', changeEmailSchema), async (c) =>
+  .post('/account/email', access('own-account'), validate('json', changeEmailSchema), async (c) =>
     c.json(await changeEmail(c.var.ctx, c.var.user, c.req.valid('json')), 200),
   )
-  .post('/account/two-factor', access('signed-in'), validate('json', twoFactorSetupSchema), async (c) =>
+  .post('/account/two-factor', access('own-account'), validate('json', twoFactorSetupSchema), async (c) =>
     c.json(await startTwoFactorSetup(c.var.ctx, c.var.user, c.req.valid('json')), 200),
   )
   .post(
     '/account/two-factor/confirm',
-    access('signed-in'),
+    access('own-account'),
     validate('json', twoFactorConfirmSchema),
     async (c) => {
       const { body, setCookies } = await confirmTwoFactorSetup(c.var.ctx, c.var.user, c.req.valid('json'));
@@ -113,17 +130,17 @@ export const accountsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/account/two-factor/disable',
-    access('signed-in'),
+    access('own-account'),
     validate('json', twoFactorDisableSchema),
     async (c) => c.json(await disableTwoFactor(c.var.ctx, c.var.user, c.req.valid('json')), 200),
   )
-  .get('/account/sessions', access('signed-in'), async (c) =>
+  .get('/account/sessions', access('own-account'), async (c) =>
     c.json(await listSessions(c.var.ctx, c.var.user, { currentSessionId: c.var.sessionId }), 200),
   )
-  .post('/account/sessions/sign-out-others', access('signed-in'), async (c) =>
+  .post('/account/sessions/sign-out-others', access('own-account'), async (c) =>
     c.json(await signOutOtherSessions(c.var.ctx, c.var.user, { currentSessionId: c.var.sessionId }), 200),
   )
-  .delete('/account/sessions/:id', access('signed-in'), async (c) =>
+  .delete('/account/sessions/:id', access('own-account'), async (c) =>
     c.json(await signOutSession(c.var.ctx, c.var.user, { sessionId: c.req.param('id') }), 200),
   );
 

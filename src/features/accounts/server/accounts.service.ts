@@ -12,11 +12,14 @@ import type { ServiceContext } from '~/server/service-context';
 import type { loginSchema, registerSchema, RegisterResponse, SignInResponse } from '../accounts.schema';
 import {
   isJoinMode,
+  needsReferralCode,
+  needsStaffApproval,
   REFERRAL_CODE_NOT_ACCEPTED,
   REFERRAL_CODE_PATTERN,
   REFERRAL_CODE_REQUIRED,
   type JoinMode,
 } from '../accounts.constants';
+import { openJoinRequest } from './join-requests.service';
 import { refuseCommonPassword } from './password-policy';
 
 /** A response body plus the session cookies to set. */
@@ -73,16 +76,18 @@ export async function register(
     input.referralCode && REFERRAL_CODE_PATTERN.test(input.referralCode)
       ? (
           await db
-            .select({ id: user.id, name: user.name, banned: user.banned })
+            .select({ id: user.id, name: user.name, banned: user.banned, status: user.status })
             .from(user)
             .where(and(eq(user.referralCode, input.referralCode), isNull(user.deletedAt)))
         )[0]
       : undefined;
-  if ((await joinMode(db)) === 'referral') {
+  const mode = await joinMode(db);
+  if (needsReferralCode(mode)) {
     const refuse = (message: string) =>
       new AppError('BAD_REQUEST', message, { fields: { referralCode: message } });
     if (!input.referralCode) throw refuse(REFERRAL_CODE_REQUIRED);
-    if (!referrer || referrer.banned) throw refuse(REFERRAL_CODE_NOT_ACCEPTED);
+    if (!referrer || referrer.banned || referrer.status !== 'approved')
+      throw refuse(REFERRAL_CODE_NOT_ACCEPTED);
   }
 
   const emailHolder = async () =>
@@ -103,6 +108,7 @@ export async function register(
         dataConsent: input.dataConsent,
         smsConsent: input.smsConsent,
         ageConfirmedAt: now,
+        status: needsStaffApproval(mode) ? 'pending' : 'approved',
       },
       headers: meta.headers,
     });
@@ -116,16 +122,32 @@ export async function register(
   if ((await emailHolder())?.id !== created.user.id) throw emailTaken();
 
   const emailVerification = (await verifiedEmailRequired(db)) ? 'required' : 'optional';
-  if (!input.referralCode) return { referral: { status: 'none' }, emailVerification };
-  if (!referrer) return { referral: { status: 'invalid' }, emailVerification };
+  const joinStatus = needsStaffApproval(mode) ? 'pending' : 'approved';
+  // Under staff approval the referrer hears of their friend once staff let them in (members' approval service).
+  if (joinStatus === 'pending') {
+    await db.transaction((tx) => openJoinRequest(tx, { id: created.user.id, name: input.fullName }, now));
+  } else if (referrer) {
+    await tellReferrer(db, { referrerId: referrer.id, memberName: input.fullName }, now);
+  }
+  const result = { emailVerification, joinStatus } as const;
+  if (!input.referralCode) return { referral: { status: 'none' }, ...result };
+  if (!referrer) return { referral: { status: 'invalid' }, ...result };
+  return { referral: { status: 'applied', referrerName: referrer.name }, ...result };
+}
+
+/** "X joined The Vault with your referral code", once the friend is in. */
+export async function tellReferrer(
+  db: Executor,
+  { referrerId, memberName }: { referrerId: string; memberName: string },
+  at: Date,
+): Promise<void> {
   await notify(db, {
-    userId: referrer.id,
-    message: `${input.fullName} joined The Vault with your referral code.`,
+    userId: referrerId,
+    message: `${memberName} joined The Vault with your referral code.`,
     link: '/profile',
     from: 'member',
-    at: now,
+    at,
   });
-  return { referral: { status: 'applied', referrerName: referrer.name }, emailVerification };
 }
 
 export async function signIn(

@@ -144,6 +144,8 @@ export const AUDIT_SENTENCES: { [K in AuditEventType]: Sentence<K> } = {
 
   MEMBER_BANNED: (row) => ['Banned ', member(row, row.meta.memberId), '.'],
   MEMBER_UNBANNED: (row) => ['Unbanned ', member(row, row.meta.memberId), '.'],
+  MEMBER_APPROVED: (row) => ['Approved the request to join of ', member(row, row.meta.memberId), '.'],
+  MEMBER_DECLINED: (row) => ['Declined the request to join of ', member(row, row.meta.memberId), '.'],
   ROLES_UPDATED: (row) => {
     const roles = (value: unknown) => (Array.isArray(value) && value.length ? textList(value) : 'none');
     return [
@@ -350,6 +352,10 @@ function shopSettingsChanges({ meta, viewer }: SentenceInput<'SHOP_SETTINGS_CHAN
   const joinModeName = (mode: unknown) => JOIN_MODES[isJoinMode(mode) ? mode : 'open'];
   if (after.joinMode !== undefined && joinModeName(before.joinMode) !== joinModeName(after.joinMode)) {
     changes.push(`how members join ${joinModeName(before.joinMode)} → ${joinModeName(after.joinMode)}`);
+  }
+  if (after.askAgainDays !== undefined && before.askAgainDays !== after.askAgainDays) {
+    const days = (value: unknown) => (count(value) === undefined ? '?' : plural(count(value)!, 'day'));
+    changes.push(`wait before asking again ${days(before.askAgainDays)} → ${days(after.askAgainDays)}`);
   }
   return `Changed the shop settings${changes.length ? `: ${changes.join('; ')}` : ''}.`;
 }

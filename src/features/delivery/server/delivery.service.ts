@@ -21,6 +21,7 @@ import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import type { DriverOrderView, DriverQueueResponse, DriverSelf } from '../delivery.schema';
 import { ORDER_ALREADY_CLAIMED } from '../delivery.constants';
+import { inGoodStanding } from '~/server/member-standing';
 
 /** The order a driver acts on: the route's `:orderId`. */
 interface OrderRef {
@@ -392,7 +393,7 @@ export async function markDelivered(
       const staff = await tx
         .select({ id: user.id })
         .from(user)
-        .where(and(eq(user.banned, false), arrayOverlaps(user.roles, ['Owner', 'Admin'])));
+        .where(and(inGoodStanding, arrayOverlaps(user.roles, ['Owner', 'Admin'])));
       for (const person of staff) {
         await notify(tx, {
           userId: person.id,

@@ -12,7 +12,7 @@ import type { AdminDriver } from '../delivery.schema';
 
 type DriverFlags = { isApprovedDriver?: boolean; isOnline?: boolean };
 
-/** Everyone holding the Driver role, with strikes, deliveries and the share delivered within their ETA. */
+/** Everyone holding the Driver role whom staff let in, with strikes, deliveries and the share delivered within their ETA. */
 export async function listDrivers({ db }: ServiceContext): Promise<AdminDriver[]> {
   const stats = db
     .select({
@@ -31,7 +31,7 @@ export async function listDrivers({ db }: ServiceContext): Promise<AdminDriver[]
     .select({ driver: user, deliveries: stats.deliveries, onTime: stats.onTime })
     .from(user)
     .leftJoin(stats, eq(stats.driverId, user.id))
-    .where(arrayOverlaps(user.roles, rolesWith('claim:order')))
+    .where(and(arrayOverlaps(user.roles, rolesWith('claim:order')), eq(user.status, 'approved')))
     .orderBy(asc(user.name));
   return rows.map(({ driver, deliveries, onTime }) => ({
     id: driver.id,

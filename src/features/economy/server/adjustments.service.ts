@@ -10,6 +10,7 @@ import { avatarUrlOf } from '~/server/session';
 import type { AdjustBalanceResponse, BalanceHolder } from '../economy.schema';
 import { readEconomySettings } from './economy-settings.service';
 import { applyAward } from './ledger.service';
+import { inGoodStanding } from '~/server/member-standing';
 
 const MATCHES_SHOWN = 10;
 
@@ -21,7 +22,7 @@ export async function findBalanceHolders(
   const rows = await db
     .select()
     .from(user)
-    .where(and(eq(user.banned, false), ilike(user.name, likePattern(q))))
+    .where(and(inGoodStanding, ilike(user.name, likePattern(q))))
     .orderBy(asc(user.name), asc(user.id))
     .limit(MATCHES_SHOWN);
   return {

@@ -12,16 +12,17 @@ import { LEADERBOARD_PAGE_SIZE, type Leaderboard } from '../economy.constants';
 import { weekStartOf } from './ledger.service';
 
 /**
- * Who is ranked: members in good standing. Owners and Admins run the shop and are not ranked; banned members are
- * not shown. The same predicate as the partial index `user_leaderboard_idx`, so pages and counts read the index.
+ * Who is ranked: members in good standing. Owners and Admins run the shop and are not ranked; banned members and
+ * those staff have not let in (pending, declined) are not shown. The same predicate as the partial index `user_leaderboard_idx`, so pages and counts read the index.
  */
 const ranked = and(
   eq(user.banned, false),
+  sql`${user.status} = 'approved'`,
   sql`not (${user.roles} && array['Owner', 'Admin']::text[])`,
 ) as SQL;
 
 /** Everyone `ranked` leaves out: the same predicate as the partial index `user_unranked_idx`. */
-const unrankedMember = sql`(${user.banned} = true or ${user.roles} && array['Owner', 'Admin']::text[])`;
+const unrankedMember = sql`(${user.banned} = true or ${user.status} <> 'approved' or ${user.roles} && array['Owner', 'Admin']::text[])`;
 
 const cursorKey = z.tuple([z.number().int().nonnegative(), z.iso.datetime(), z.string().min(1).max(64)]);
 
@@ -66,7 +67,7 @@ function after(board: Board, cursor: string | undefined): SQL | undefined {
 /**
  * How many ranked members have more coins than `coins` on the board (or at least as many). All Time: one count
  * over its partial index. This Week: the week's totals above it (an index-only count on `weekly_coins`) less the
- * few of them held by unranked members (banned, Owners, Admins: `user_unranked_idx`), so neither count joins every
+ * few of them held by unranked members (banned, not yet approved, Owners, Admins: `user_unranked_idx`), so neither count joins every
  * member. Each is O(rank).
  */
 async function countAbove(ctx: ServiceContext, board: Board, coins: number, orEqual = false) {

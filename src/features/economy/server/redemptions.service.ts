@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayOverlaps, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
-import { rolesWith } from '~/shared/permissions';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { writeAudit } from '~/server/audit';
 import type { Executor } from '~/server/db/client';
@@ -19,6 +18,7 @@ import {
 } from '../rewards.constants';
 import { awardRewardMilestones } from './awards.service';
 import { applyAward } from './ledger.service';
+import { holdsCapability } from '~/server/member-standing';
 
 /**
  * Redemptions: a member spends coins on a reward, and the reward waits in their cart until an order uses it
@@ -193,10 +193,7 @@ export async function redeemReward(
 
 /** Everyone who decides requests hears of a new one (never the member themself). */
 async function notifyRewardStaff(tx: Executor, actor: Actor, redemption: RedemptionRow, at: Date) {
-  const staff = await tx
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.banned, false), arrayOverlaps(user.roles, rolesWith('manage:rewards'))));
+  const staff = await tx.select({ id: user.id }).from(user).where(holdsCapability('manage:rewards'));
   for (const { id } of staff) {
     if (id === actor.id) continue;
     await notify(tx, {

@@ -13,6 +13,7 @@ import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
 import type { ConversationListResponse, RecipientsResponse, ConversationSummary } from '../inbox.schema';
 import { CONVERSATIONS_PAGE_SIZE, RECIPIENTS_SHOWN } from '../inbox.constants';
 import { counterpartFor, counterpartNameSql, holdsAnyRoleSql } from './counterpart';
+import { inGoodStanding } from '~/server/member-standing';
 
 /** How long one "I am reading this thread" lasts; the open thread renews it well before. */
 /** The conversation a request is about: the route's `:conversationId`. */
@@ -169,8 +170,8 @@ async function summaryOf(db: Executor, actor: Actor, conversationId: string): Pr
 }
 
 /**
- * Members the actor may start a conversation with whose name holds `q`, by name: never the actor, a banned
- * member, or anyone `startRefusal` refuses (a member finds no Owner or Admin: they reach staff through the
+ * Members the actor may start a conversation with whose name holds `q`, by name: never the actor, a member not
+ * in good standing (banned, or not yet let in), or anyone `startRefusal` refuses (a member finds no Owner or Admin: they reach staff through the
  * Admin Team's messages, departure 17). Nothing until a name is typed.
  */
 export async function searchRecipients(
@@ -192,7 +193,7 @@ export async function searchRecipients(
       and(
         ilike(user.name, likePattern(q)),
         ne(user.id, actor.id),
-        eq(user.banned, false),
+        inGoodStanding,
         refused ? not(refused) : undefined,
       ),
     )

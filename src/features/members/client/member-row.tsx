@@ -78,7 +78,7 @@ export function MemberRow({
           </span>
         )}
       </MemberIdentity>
-      <RoleBadges roles={member.roles} banned={member.banned} />
+      <RoleBadges roles={member.roles} banned={member.banned} status={member.status} />
       <dl className="text-sm">
         <Detail term="Joined" value={formatJoinDate(member.joinDate)} nowrap muted />
       </dl>

@@ -6,9 +6,69 @@ import { MemberRow, hasContactDetails } from './member-row';
 import { MemberList } from './member-list';
 import { useMemberSearch } from './use-member-search';
 import { TabSection } from '~/client/components/ui/tab-section';
+import { Tabs } from '~/client/components/ui/tabs';
+import { CountBadge } from '~/client/components/ui/count-badge';
+import { useSearchParams } from 'react-router';
+import { JoinRequestsSection } from './join-requests-section';
+import { useJoinRequests } from './members.queries';
 
-/** Member Management: search, then message, ban or unban, and edit roles, member by member. */
+type MembersView = 'members' | 'pending';
+
+/**
+ * Member Management: search, then message, ban or unban, and edit roles, member by member. For those who decide
+ * requests to join, a Pending view beside it (`?view=pending`, where their notifications link), with its count.
+ */
 export function MembersTab({ actor }: { actor: Actor }) {
+  const [params, setParams] = useSearchParams();
+  const reviews = can(actor, 'approve:members');
+  const pending = useJoinRequests(reviews);
+  const view: MembersView = reviews && params.get('view') === 'pending' ? 'pending' : 'members';
+  if (!reviews) return <MemberManagement actor={actor} />;
+  const pendingCount = pending.data?.pages[0]?.pendingCount ?? 0;
+  const setView = (next: MembersView) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'pending') updated.set('view', 'pending');
+        else updated.delete('view');
+        return updated;
+      },
+      { replace: true },
+    );
+  return (
+    <Tabs
+      label="Members or requests to join"
+      value={view}
+      onValueChange={setView}
+      className="gap-4"
+      items={[
+        { value: 'members', label: 'Members', content: <MemberManagement actor={actor} /> },
+        {
+          value: 'pending',
+          label: (
+            <span className="inline-flex items-center gap-2">
+              Pending
+              <CountBadge count={pendingCount} className="inline-grid h-5 px-1.5">
+                <span className="sr-only"> waiting</span>
+              </CountBadge>
+            </span>
+          ),
+          content: (
+            <TabSection
+              id="pending-heading"
+              title="Requests to Join"
+              description="Oldest first. Approve lets them in at once; Decline sends them your reason."
+            >
+              <JoinRequestsSection list={pending} />
+            </TabSection>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function MemberManagement({ actor }: { actor: Actor }) {
   const { text, setText, list, searching, members, entry } = useMemberSearch('members');
   const showContact = members.some(hasContactDetails);
   const showActions = (['message:members', 'manage:members', 'edit:roles'] as const).some((capability) =>

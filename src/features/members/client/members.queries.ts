@@ -67,3 +67,35 @@ export function useMessageMember(
     config,
   );
 }
+
+/** Under ['members', 'list'], so 'members.changed' (a new request, a decision) refreshes it. */
+export const joinRequestsOptions = pagedQueryOptions({
+  queryKey: [...membersQueryKey, 'list', 'pending'] as const,
+  queryFn: ({ cursor, init }) =>
+    call(admin.members.pending.$get({ query: { limit: String(PAGE_SIZE), cursor } }, { init })),
+});
+
+/** The Pending view: requests to join, oldest first, with the count for the tab's badge. */
+export function useJoinRequests(enabled: boolean) {
+  return useInfiniteQuery({ ...joinRequestsOptions, enabled });
+}
+
+export function useDecideJoinRequest(
+  config: MutationConfig<
+    unknown,
+    { memberId: string; decision: 'approve' } | { memberId: string; decision: 'decline'; reason: string }
+  > = {},
+) {
+  return useApiMutation(
+    (input) =>
+      call(
+        input.decision === 'approve'
+          ? member.approve.$post({ param: { memberId: input.memberId } })
+          : member.decline.$post({ param: { memberId: input.memberId }, json: { reason: input.reason } }),
+      ),
+    async (queryClient) => {
+      await queryClient.invalidateQueries({ queryKey: membersQueryKey });
+    },
+    config,
+  );
+}

@@ -36,7 +36,7 @@ function RoleRow({ member, actor, editing, onToggleEditing }: MemberEntryProps) 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <MemberIdentity member={member} nameId={nameId} className="min-w-0 flex-1 items-center" />
         <div className="sm:max-w-[45%]">
-          <RoleBadges roles={member.roles} banned={member.banned} />
+          <RoleBadges roles={member.roles} banned={member.banned} status={member.status} />
         </div>
         <div className="shrink-0">
           <EditRolesToggle

@@ -3,7 +3,14 @@ import { createFactory } from 'hono/factory';
 import { access, type SignedInEnv } from '~/server/middleware/access';
 import { isSearch, memberLimit } from '~/server/middleware/abuse-limits';
 import { validate } from '~/server/validate';
-import { memberIdParamSchema, memberSearchSchema, setRolesSchema } from '../members.schema';
+import {
+  declineSchema,
+  joinRequestPageSchema,
+  memberIdParamSchema,
+  memberSearchSchema,
+  setRolesSchema,
+} from '../members.schema';
+import { approveJoinRequest, declineJoinRequest, listJoinRequests } from './join-requests.service';
 import { searchMembers, setBanned, setRoles } from './members.service';
 import { sendMessageSchema, type SendMessageResponse } from '~/features/inbox/inbox.schema';
 import { messageMember } from '~/features/inbox/server/messages.service';
@@ -43,6 +50,27 @@ export const adminMembersRoutes = new Hono<SignedInEnv>()
         201,
       );
     },
+  )
+  // Under staff approval: the Pending view and its decisions.
+  .get('/members/pending', access('approve:members'), validate('query', joinRequestPageSchema), async (c) =>
+    c.json(await listJoinRequests(c.var.ctx, c.var.user, c.req.valid('query')), 200),
+  )
+  .post(
+    '/members/:memberId/approve',
+    access('approve:members'),
+    validate('param', memberIdParamSchema),
+    async (c) => c.json(await approveJoinRequest(c.var.ctx, c.var.user, c.req.valid('param')), 200),
+  )
+  .post(
+    '/members/:memberId/decline',
+    access('approve:members'),
+    validate('param', memberIdParamSchema),
+    validate('json', declineSchema),
+    async (c) =>
+      c.json(
+        await declineJoinRequest(c.var.ctx, c.var.user, { ...c.req.valid('param'), ...c.req.valid('json') }),
+        200,
+      ),
   )
   .post('/members/:memberId/ban', ...banRoute(true))
   .post('/members/:memberId/unban', ...banRoute(false))

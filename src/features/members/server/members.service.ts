@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
 import { can, memberActionRefusal, primaryRole, rolesOf, type Role } from '~/shared/permissions';
-import { avatarUrlOf, type UserRow } from '~/server/session';
+import { avatarUrlOf, joinStatusOf, type UserRow } from '~/server/session';
 import { writeAudit } from '~/server/audit';
 import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
 import type { Tx } from '~/server/db/client';
@@ -27,6 +27,7 @@ export function toAdminMember(row: UserRow, viewer: UserRow): AdminMember {
     joinDate: row.createdAt.toISOString(),
     strikes: row.strikes,
     isApprovedDriver: row.isApprovedDriver,
+    status: joinStatusOf(row),
     ...(can(viewer, 'read:contact-details')
       ? { email: row.email, telegram: row.telegram, phone: row.phone, address: row.address }
       : {}),
@@ -76,7 +77,7 @@ function refuseUnlessAllowed(actor: UserRow, target: UserRow, change?: { from: R
   if (refusal) throw new AppError('FORBIDDEN', refusal);
 }
 
-async function announceMemberChange(tx: Tx, memberId: string): Promise<void> {
+export async function announceMemberChange(tx: Tx, memberId: string): Promise<void> {
   // Staff lists refetch; the member's own browsers refetch their session, then their streams end and reconnect
   // as who they are now.
   await publish(tx, 'members.changed', { memberId }, [

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
 import { prepared } from '~/server/db/prepared';
 import { notification } from '~/server/db/tables/notifications.tables';
@@ -61,6 +61,49 @@ export async function notifyEach(tx: Executor, notes: readonly Note[]): Promise<
     await publish(tx, 'notifications.new', {}, [
       { kind: 'users', userIds: userIds.slice(first, first + RECIPIENTS_PER_EVENT) },
     ]);
+  }
+}
+
+/**
+ * Like notifyEach, for something that may come in bursts (requests to join): a member who already has an unread
+ * note with the same link from the last `windowMs` has that one reworded (`regroup`, given when it was first
+ * written) instead of a new one, so the bell shows one line for the burst.
+ */
+export async function notifyGrouped(
+  tx: Executor,
+  notes: readonly (Note & { link: string })[],
+  { windowMs, regroup }: { windowMs: number; regroup: (since: Date) => Promise<string> },
+): Promise<void> {
+  const fresh: Note[] = [];
+  const regrouped = new Set<string>();
+  for (const note of notes) {
+    const [recent] = await tx
+      .select({ id: notification.id, createdAt: notification.createdAt })
+      .from(notification)
+      .where(
+        and(
+          eq(notification.userId, note.userId),
+          eq(notification.link, note.link),
+          eq(notification.read, false),
+          gte(notification.createdAt, new Date(note.at.getTime() - windowMs)),
+        ),
+      )
+      .orderBy(desc(notification.createdAt))
+      .limit(1)
+      .for('update');
+    if (!recent) {
+      fresh.push(note);
+      continue;
+    }
+    await tx
+      .update(notification)
+      .set({ message: await regroup(recent.createdAt) })
+      .where(eq(notification.id, recent.id));
+    regrouped.add(note.userId);
+  }
+  await notifyEach(tx, fresh);
+  if (regrouped.size > 0) {
+    await publish(tx, 'notifications.new', {}, [{ kind: 'users', userIds: [...regrouped] }]);
   }
 }
 

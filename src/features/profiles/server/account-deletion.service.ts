@@ -8,6 +8,7 @@ import { applyAward } from '~/features/economy/server/ledger.service';
 import { ARCHIVED_STATUSES } from '~/features/shop/orders.constants';
 import { writeAudit } from '~/server/audit';
 import type { Executor } from '~/server/db/client';
+import { joinRequest } from '~/server/db/tables/join-requests.tables';
 import { account, session, twoFactor, user, verification } from '~/server/db/tables/auth.tables';
 import { memberCooldown } from '~/server/db/tables/economy.tables';
 import { feedMediaUpload } from '~/server/db/tables/feed.tables';
@@ -123,6 +124,9 @@ export async function deleteAccount(
     await tx.delete(session).where(eq(session.userId, member.id));
     await tx.delete(account).where(eq(account.userId, member.id));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, member.id));
+    // A request to join (its decline reason): nothing left to decide. Staff's decisions no longer name them.
+    await tx.delete(joinRequest).where(eq(joinRequest.userId, member.id));
+    await tx.update(joinRequest).set({ decidedBy: null }).where(eq(joinRequest.decidedBy, member.id));
     // Open e-mail links too: a reset link must not give the account a password again.
     await tx
       .delete(verification)

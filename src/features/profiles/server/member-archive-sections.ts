@@ -4,6 +4,7 @@ import { levelTitle } from '~/shared/level-titles';
 import { describeDevice } from '~/features/accounts/server/account-settings.service';
 import { session, user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
+import { joinRequest } from '~/server/db/tables/join-requests.tables';
 import { feedComment, feedLike, feedPost, feedReport } from '~/server/db/tables/feed.tables';
 import { conversation, conversationMessage } from '~/server/db/tables/inbox.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
@@ -91,6 +92,17 @@ export const ARCHIVE_SECTIONS: readonly ArchiveSection[] = [
       ageConfirmedAt: iso(member.ageConfirmedAt),
       dataConsent: member.dataConsent,
       smsConsent: member.smsConsent,
+    }),
+  }),
+  // Under staff approval: when the member asked to join and what staff decided (never which staff member).
+  archiveSection({
+    name: 'joinRequests',
+    table: joinRequest,
+    rows: (memberId) => eq(joinRequest.userId, memberId),
+    shape: (request) => ({
+      requestedAt: iso(request.requestedAt),
+      decidedAt: iso(request.decidedAt),
+      declineReason: request.declineReason,
     }),
   }),
   archiveSection({

@@ -34,16 +34,16 @@ export const profileRoutes = new Hono<SignedInEnv>()
       return c.json({ user: toSessionUser(updated) }, 200);
     },
   )
-  // Privacy & Data: Download My Data and Delete My Account (docs/decisions/025).
-  .get('/data-export', access('signed-in'), async (c) =>
+  // Privacy & Data: Download My Data and Delete My Account (docs/decisions/025), also before staff let a member in.
+  .get('/data-export', access('own-account'), async (c) =>
     c.json(await latestDataExport(c.var.ctx, c.var.user), 200),
   )
-  .post('/data-export', access('signed-in'), memberLimit('exports'), async (c) =>
+  .post('/data-export', access('own-account'), memberLimit('exports'), async (c) =>
     c.json(await requestDataExport(c.var.ctx, c.var.user), 201),
   )
   .get(
     '/data-export/:exportId/download',
-    access('signed-in'),
+    access('own-account'),
     validate('param', dataExportIdSchema),
     async (c) => {
       const { filename, bytes } = await downloadDataExport(c.var.ctx, c.var.user, c.req.valid('param'));
@@ -54,7 +54,7 @@ export const profileRoutes = new Hono<SignedInEnv>()
       });
     },
   )
-  .post('/delete-account', access('signed-in'), validate('json', deleteAccountSchema), async (c) => {
+  .post('/delete-account', access('own-account'), validate('json', deleteAccountSchema), async (c) => {
     const body = await deleteAccount(c.var.ctx, c.var.user, c.req.valid('json'));
     // The sessions are gone already; this clears the cookie.
     forwardCookies(c, (await signOut(c.var.ctx)).setCookies);

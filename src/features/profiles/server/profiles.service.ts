@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { levelFromXp } from '~/shared/economy';
 import { levelTitle } from '~/shared/level-titles';
@@ -23,7 +23,7 @@ export async function ownProfile({ db }: ServiceContext, actor: Actor): Promise<
   const referrals = await db
     .select({ id: user.id, name: user.name, createdAt: user.createdAt })
     .from(user)
-    .where(eq(user.referredBy, actor.id))
+    .where(and(eq(user.referredBy, actor.id), eq(user.status, 'approved')))
     .orderBy(asc(user.createdAt));
   return {
     user: toSessionUser(actor),
@@ -38,15 +38,18 @@ export async function publicProfile(
   { userId }: { userId: string },
 ): Promise<PublicProfile> {
   const [member] = await db.select().from(user).where(eq(user.id, userId));
-  if (!member || member.banned) throw notFound();
+  if (!member || member.banned || member.status !== 'approved') throw notFound();
   const [referrals, [total]] = await Promise.all([
     db
       .select({ id: user.id, name: user.name })
       .from(user)
-      .where(eq(user.referredBy, userId))
+      .where(and(eq(user.referredBy, userId), eq(user.status, 'approved')))
       .orderBy(asc(user.createdAt))
       .limit(PUBLIC_REFERRALS_SHOWN),
-    db.select({ value: count() }).from(user).where(eq(user.referredBy, userId)),
+    db
+      .select({ value: count() })
+      .from(user)
+      .where(and(eq(user.referredBy, userId), eq(user.status, 'approved'))),
   ]);
   return {
     id: member.id,

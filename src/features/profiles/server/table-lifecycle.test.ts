@@ -4,6 +4,7 @@ import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables } from '~/server/db/schema';
 import { TABLE_LIFECYCLE, type TableLifecycle } from '~/server/db/table-lifecycle';
+import { joinRequest } from '~/server/db/tables/join-requests.tables';
 import { twoFactor, user } from '~/server/db/tables/auth.tables';
 import { memberCooldown } from '~/server/db/tables/economy.tables';
 import { feedMediaUpload } from '~/server/db/tables/feed.tables';
@@ -145,6 +146,7 @@ describe('The declarations hold', () => {
       .insert(feedMediaUpload)
       .values({ id: randomUUID(), userId, storageKey: `${randomUUID()}.png`, mediaType: 'image' });
     await db.insert(dataExport).values({ id: randomUUID(), userId, createdAt: at });
+    await db.insert(joinRequest).values({ userId, requestedAt: at, decidedAt: at, decidedBy: userId });
 
     // Tables found by the columns that point at a member (verification's rows name an e-mail: service tests).
     const erased = schemaTables.filter((table) => {

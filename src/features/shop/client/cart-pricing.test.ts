@@ -28,6 +28,7 @@ const settings: ShopSettings = {
   timeZone: 'America/New_York',
   requireVerifiedEmail: false,
   joinMode: 'open',
+  askAgainDays: 30,
 };
 const cart = [line('gelato', 2, 9000), line('runtz', 1, 8000)];
 

@@ -25,12 +25,15 @@ interface ShopFields {
   timeZone: string;
   requireVerifiedEmail: boolean;
   joinMode: JoinMode;
+  askAgainDays: string;
 }
 
 const fieldOf: FieldOf = (path) =>
   path === 'deliveryFeeCents'
     ? 'deliveryFee'
-    : ['shopName', 'contactPhone', 'timeZone', 'requireVerifiedEmail', 'joinMode'].includes(path)
+    : ['shopName', 'contactPhone', 'timeZone', 'requireVerifiedEmail', 'joinMode', 'askAgainDays'].includes(
+          path,
+        )
       ? path
       : undefined;
 
@@ -41,6 +44,8 @@ const toInput = (fields: ShopFields) => ({
   timeZone: fields.timeZone,
   requireVerifiedEmail: fields.requireVerifiedEmail,
   joinMode: fields.joinMode,
+  // Blank is not a number: the contract asks for one.
+  askAgainDays: fields.askAgainDays.trim() === '' ? Number.NaN : Number(fields.askAgainDays),
 });
 
 const fieldsOf = (settings: ShopSettings): ShopFields => ({
@@ -50,6 +55,7 @@ const fieldsOf = (settings: ShopSettings): ShopFields => ({
   timeZone: settings.timeZone,
   requireVerifiedEmail: settings.requireVerifiedEmail,
   joinMode: settings.joinMode,
+  askAgainDays: String(settings.askAgainDays),
 });
 
 /** The time zones this browser knows, the saved one first among them even if it does not. */
@@ -161,7 +167,7 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
         />
         <SelectField
           label="How members join"
-          description="Open: anyone with the address can request access. Referral code required: only with the code of a member in good standing (not banned, not deleted). Accounts already made stay as they are."
+          description="Open: anyone with the address can request access. Referral code required: only with the code of a member in good standing (not banned, not deleted). Staff approval: new accounts wait in the Members tab's Pending view until staff approve them. Accounts already made stay as they are, and pending requests stay pending."
           {...form.field('joinMode')}
         >
           {Object.entries(JOIN_MODES).map(([mode, label]) => (
@@ -170,6 +176,15 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
             </option>
           ))}
         </SelectField>
+        <div className="sm:max-w-56">
+          <TextField
+            label="Days before asking again"
+            hint="After a decline"
+            inputMode="numeric"
+            autoComplete="off"
+            {...form.field('askAgainDays')}
+          />
+        </div>
       </fieldset>
       <FormActions
         dirty={isDirty}

@@ -197,12 +197,16 @@ export async function updateShopSettings(
   { db, now }: ServiceContext,
   actor: Actor,
   input: Required<
-    Omit<UpdateShopSettingsInput, 'contactPhone' | 'timeZone' | 'requireVerifiedEmail' | 'joinMode'>
+    Omit<
+      UpdateShopSettingsInput,
+      'contactPhone' | 'timeZone' | 'requireVerifiedEmail' | 'joinMode' | 'askAgainDays'
+    >
   > & {
     contactPhone: string;
     timeZone?: string | undefined;
     requireVerifiedEmail?: boolean | undefined;
     joinMode?: JoinMode | undefined;
+    askAgainDays?: number | undefined;
   },
 ): Promise<ShopSettings> {
   const actorId = actor.id;
@@ -215,6 +219,7 @@ export async function updateShopSettings(
       timeZone: input.timeZone ?? before.timeZone,
       requireVerifiedEmail: input.requireVerifiedEmail ?? before.requireVerifiedEmail,
       joinMode: input.joinMode ?? before.joinMode,
+      askAgainDays: input.askAgainDays ?? before.askAgainDays,
     };
     await tx
       .insert(shopSettings)

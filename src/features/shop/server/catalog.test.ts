@@ -275,6 +275,7 @@ describe('shop settings', () => {
       timeZone: 'America/New_York',
       requireVerifiedEmail: false,
       joinMode: 'open',
+      askAgainDays: 30,
     });
     const forMembers = (await (
       await t.call('GET', '/api/shop/settings', undefined, as(member.cookie))
@@ -323,6 +324,32 @@ describe('shop settings', () => {
       as(admin.cookie),
     );
     expect(await back.json()).toMatchObject({ joinMode: 'open' });
+  });
+
+  it('sets the wait before a declined member may ask again, audited, within 1 to 365 days', async () => {
+    const body = { shopName: 'The Vault', contactPhone: '2025550188', deliveryFeeCents: 2000 };
+    for (const askAgainDays of [0, 366, 2.5]) {
+      const refused = await t.call(
+        'PUT',
+        '/api/admin/shop-settings',
+        { ...body, askAgainDays },
+        as(admin.cookie),
+      );
+      expect(refused.status, String(askAgainDays)).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: { fields: { askAgainDays: expect.any(String) } } });
+    }
+    const saved = await t.call(
+      'PUT',
+      '/api/admin/shop-settings',
+      { ...body, askAgainDays: 14 },
+      as(admin.cookie),
+    );
+    expect(await saved.json()).toMatchObject({ askAgainDays: 14 });
+    const [audit] = (await auditsOf('SHOP_SETTINGS_CHANGED')).filter(
+      (row) => (row.meta as { after: { askAgainDays?: number } }).after.askAgainDays === 14,
+    );
+    expect(audit!.meta).toMatchObject({ before: { askAgainDays: 30 }, after: { askAgainDays: 14 } });
+    await t.call('PUT', '/api/admin/shop-settings', { ...body, askAgainDays: 30 }, as(admin.cookie));
   });
 
   it('refuses a bad phone or fee and keeps the settings', async () => {

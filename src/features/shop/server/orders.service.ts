@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, arrayOverlaps, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { formatCents } from '~/shared/money';
-import { rolesWith, type Capability } from '~/shared/permissions';
+import type { Capability } from '~/shared/permissions';
 import { notifyEach } from '~/features/notifications/server/notifications.service';
 import { priceOf, readShopSettings } from '~/features/shop/server/shop.service';
 import { SIZE_LABELS, type StickerSize } from '~/features/shop/shop.constants';
@@ -28,6 +28,7 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '../orders.constants';
+import { holdsCapability } from '~/server/member-standing';
 
 export type OrderRow = typeof shopOrder.$inferSelect;
 type OrderItemRow = typeof orderItem.$inferSelect;
@@ -96,12 +97,12 @@ export async function publishOrderChanged(
   ]);
 }
 
-/** Members who are not banned and hold a role granting the capability. */
+/** Members in good standing who hold a role granting the capability. */
 async function holdersOf(tx: Executor, capability: Capability) {
   return tx
     .select({ id: user.id, isApprovedDriver: user.isApprovedDriver, isOnline: user.isOnline })
     .from(user)
-    .where(and(eq(user.banned, false), arrayOverlaps(user.roles, rolesWith(capability))));
+    .where(holdsCapability(capability));
 }
 
 /** Owners and Admins hear of every new order; approved drivers who are online hear of new delivery orders. */

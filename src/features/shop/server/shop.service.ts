@@ -6,7 +6,7 @@ import type { ServiceContext } from '~/server/service-context';
 import { pickupLocation, shopSettings, sticker, stickerRating } from '~/server/db/tables/shop.tables';
 import type { MenuSticker, RatingSummary, ShopSettings, PickupLocation } from '../shop.schema';
 import { STICKER_SIZES, type StickerSize, type StickerType } from '../shop.constants';
-import { isJoinMode } from '~/features/accounts/accounts.constants';
+import { ASK_AGAIN_DAYS, isJoinMode } from '~/features/accounts/accounts.constants';
 
 export type StickerRow = typeof sticker.$inferSelect;
 
@@ -23,6 +23,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   timeZone: DEFAULT_TIME_ZONE,
   requireVerifiedEmail: false,
   joinMode: 'open',
+  askAgainDays: ASK_AGAIN_DAYS.default,
 };
 
 export async function readShopSettings(db: Executor): Promise<ShopSettings> {
@@ -35,6 +36,7 @@ export async function readShopSettings(db: Executor): Promise<ShopSettings> {
     timeZone: row.timeZone,
     requireVerifiedEmail: row.requireVerifiedEmail,
     joinMode: isJoinMode(row.joinMode) ? row.joinMode : 'open',
+    askAgainDays: row.askAgainDays,
   };
 }
 

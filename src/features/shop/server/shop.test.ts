@@ -77,6 +77,7 @@ describe('the menu', () => {
       timeZone: 'America/New_York',
       requireVerifiedEmail: false,
       joinMode: 'open',
+      askAgainDays: 30,
     });
     const { locations } = (await (
       await t.call('GET', '/api/shop/pickup-locations', undefined, as(cookie))

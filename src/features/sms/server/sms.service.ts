@@ -25,6 +25,7 @@ import type {
   UpdateSmsSettingsInput,
 } from '../sms.schema';
 import type { SmsSegment } from '../sms.constants';
+import { inGoodStanding } from '~/server/member-standing';
 
 export const SMS_LOG_PAGE_SIZE = 20;
 export const SMS_RECIPIENTS_PAGE_SIZE = 50;
@@ -46,8 +47,7 @@ type SendRow = typeof smsSend.$inferSelect;
 function recipientsWhere(segment: SmsSegment) {
   return and(
     eq(user.smsConsent, true),
-    eq(user.status, 'approved'),
-    eq(user.banned, false),
+    inGoodStanding,
     ne(user.phone, ''),
     segment === 'all'
       ? undefined

@@ -47,6 +47,7 @@ export const user = pgTable(
     smokePreference: text().notNull().default('Not Set'),
     xp: integer().notNull().default(0),
     exoticCoins: integer().notNull().default(0),
+    /** Whether staff let the member in (JOIN_STATUSES): approved, or pending or declined under staff approval. */
     status: text().notNull().default('approved'),
     strikes: integer().notNull().default(0),
     title: text(),
@@ -67,21 +68,26 @@ export const user = pgTable(
     check('user_xp_non_negative', sql`${t.xp} >= 0`),
     check('user_coins_non_negative', sql`${t.exoticCoins} >= 0`),
     check('user_strikes_non_negative', sql`${t.strikes} >= 0`),
+    check('user_status', sql`${t.status} in ('approved', 'pending', 'declined')`),
     index('user_referred_by_idx').on(t.referredBy),
     // The dashboard's member list, newest first, and its search by name (user_name_trgm_idx, migration 0005),
     // e-mail or telegram (members.service.ts): a page or a bitmap of matches, never the whole table.
     index('user_created_idx').on(t.createdAt, t.id),
     index('user_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('user_telegram_trgm_idx').using('gin', t.telegram.op('gin_trgm_ops')),
-    // The leaderboard: ranked members (not banned, not Owner or Admin) by coins, then earliest join. Its pages
-    // and the count behind each rank read this index only (leaderboard.service.ts).
+    // The leaderboard: ranked members (approved, not banned, not Owner or Admin) by coins, then earliest join. Its
+    // pages and the count behind each rank read this index only (leaderboard.service.ts).
     index('user_leaderboard_idx')
       .on(t.exoticCoins.desc(), t.createdAt, t.id)
-      .where(sql`${t.banned} = false and not (${t.roles} && array['Owner', 'Admin']::text[])`),
+      .where(
+        sql`${t.banned} = false and ${t.status} = 'approved' and not (${t.roles} && array['Owner', 'Admin']::text[])`,
+      ),
     // Its complement, a handful of rows: the This Week board counts the week's totals and takes these away.
     index('user_unranked_idx')
       .on(t.id)
-      .where(sql`${t.banned} = true or ${t.roles} && array['Owner', 'Admin']::text[]`),
+      .where(
+        sql`${t.banned} = true or ${t.status} <> 'approved' or ${t.roles} && array['Owner', 'Admin']::text[]`,
+      ),
   ],
 );
 

@@ -79,8 +79,13 @@ export const shopSettings = pgTable(
     timeZone: text().notNull().default('America/New_York'),
     /** Members must confirm their e-mail before they can sign in (off: they may, with a banner until they do). */
     requireVerifiedEmail: boolean().notNull().default(false),
-    /** How new members join (JOIN_MODES, accounts.constants.ts): open to anyone, or with a member's referral code. */
+    /**
+     * How new members join (JOIN_MODES, accounts.constants.ts): open to anyone, with a member's referral code, after
+     * a staff review, or both.
+     */
     joinMode: text().notNull().default('open'),
+    /** Days a declined member waits before they may ask again; their contact fields are erased after it. */
+    askAgainDays: integer().notNull().default(30),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
   },
@@ -88,6 +93,10 @@ export const shopSettings = pgTable(
     check('shop_settings_single_row', sql`${t.id} = 1`),
     check('shop_settings_fee_non_negative', sql`${t.deliveryFeeCents} >= 0`),
     check('shop_settings_sms_cap_non_negative', sql`${t.smsDailyCap} >= 0`),
-    check('shop_settings_join_mode', sql`${t.joinMode} in ('open', 'referral')`),
+    check(
+      'shop_settings_join_mode',
+      sql`${t.joinMode} in ('open', 'referral', 'approval', 'referral-approval')`,
+    ),
+    check('shop_settings_ask_again_days', sql`${t.askAgainDays} between 1 and 365`),
   ],
 );
