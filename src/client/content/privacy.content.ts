@@ -25,6 +25,14 @@ export const content: StaticContent = {
       ],
     },
     {
+      heading: 'Asking to join',
+      points: [
+        'When the shop reviews new members, your request (when you asked, who referred you, and the decision) is seen only by the staff who decide requests: the Owner, Admins and Support. Your e-mail, phone and address are shown to them only if their role may see contact details.',
+        'If your request is declined, you read the reason staff give, on the review page and by e-mail. The reason is kept with your request until you delete your account.',
+        'If you do not ask again once the wait is over, your phone number, address and Telegram username are erased. Your e-mail stays so you can still sign in and ask again later.',
+      ],
+    },
+    {
       heading: 'Text messages (SMS)',
       paragraphs: [
         'We send text messages only if you ticked the SMS consent box. They are about your orders and member ' +
