@@ -14,9 +14,11 @@ export interface Storage {
 
 /**
  * Keys are our own random names: letters, digits, dashes and one extension, never a path. `.zip` is a member's
- * Download My Data archive, served only to that member (never by the uploads route).
+ * Download My Data archive, served only to that member; `.sealed` a private file (an ID photo) sealed with the
+ * server secret, served only by a route that checks its capability (uploads/private-files.ts). Neither ever by
+ * the uploads route.
  */
-export const STORAGE_KEY_PATTERN = /^[a-z0-9-]{16,64}\.(png|jpg|gif|webp|mp4|webm|mov|zip)$/;
+export const STORAGE_KEY_PATTERN = /^[a-z0-9-]{16,64}\.(png|jpg|gif|webp|mp4|webm|mov|zip|sealed)$/;
 
 /** The stored files the uploads route serves to any signed-in member: pictures and videos, never archives. */
 export const UPLOAD_KEY_PATTERN = /^[a-z0-9-]{16,64}\.(png|jpg|gif|webp|mp4|webm|mov)$/;

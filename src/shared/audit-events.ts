@@ -72,6 +72,7 @@ interface ShopSettingsValues {
   /** Absent from rows written before the setting existed. */
   joinMode?: string;
   askAgainDays?: number;
+  idCheck?: boolean;
 }
 /** The filters an export of the log was taken with, as sent (ids and ISO times). */
 export type AuditExportFilters = Partial<
@@ -122,6 +123,7 @@ export const AUDIT_EVENTS = {
   // Under staff approval; a decline's reason is on the member's request (join_request), never here.
   MEMBER_APPROVED: memberEvent('Request to join approved'),
   MEMBER_DECLINED: memberEvent('Request to join declined'),
+  MEMBER_ID_VIEWED: memberEvent('ID photo viewed'),
   ROLES_UPDATED: event({
     label: 'Roles updated',
     data: data<MemberRef & { oldRoles: readonly string[]; newRoles: readonly string[] }>(),

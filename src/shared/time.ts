@@ -32,3 +32,20 @@ export function isTimeZone(name: string): boolean {
 export function longDate(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(at);
 }
+
+/** The calendar day (YYYY-MM-DD) it is at `at` in a time zone. */
+export function dayIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** Whole years from a birth date to a day, both YYYY-MM-DD: 21 on the 21st birthday itself. */
+export function ageOn(birthDate: string, day: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}

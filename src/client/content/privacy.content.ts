@@ -30,6 +30,7 @@ export const content: StaticContent = {
         'When the shop reviews new members, your request (when you asked, who referred you, and the decision) is seen only by the staff who decide requests: the Owner, Admins and Support. Your e-mail, phone and address are shown to them only if their role may see contact details.',
         'If your request is declined, you read the reason staff give, on the review page and by e-mail. The reason is kept with your request until you delete your account.',
         'If you do not ask again once the wait is over, your phone number, address and Telegram username are erased. Your e-mail stays so you can still sign in and ask again later.',
+        'If the shop checks IDs, you give a photo of a government ID and your date of birth. Only the staff who decide requests can see them, and every time they look is recorded. Both are deleted as soon as your request is decided, when you delete your account, or after 60 days if nobody has decided; only the fact that your ID was checked, by whom and when, is kept. They are never part of your data download. Backups taken while your request waits hold them in encrypted form until the backups are deleted.',
       ],
     },
     {

@@ -6,6 +6,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** The form field the route reads; 'file' on every upload route. */
   field?: string;
+  /** Text fields sent beside the file (the date of birth with an ID photo). */
+  fields?: Record<string, string>;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface UploadOptions {
  * upload progress. The browser sets the Content-Type with its boundary.
  */
 export function uploadFile<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
-  const { onProgress, signal, field = 'file' } = options;
+  const { onProgress, signal, field = 'file', fields = {} } = options;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('Upload cancelled', 'AbortError'));
@@ -35,6 +37,7 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
     request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
     body.append(field, file);
     request.send(body);
   });

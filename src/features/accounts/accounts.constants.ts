@@ -29,6 +29,11 @@ export const needsStaffApproval = (mode: JoinMode) => mode === 'approval' || mod
 
 /** Days a declined member waits before "Ask again" (a setting); their contact fields are erased after it. */
 export const ASK_AGAIN_DAYS = { default: 30, min: 1, max: 365 } as const;
+/** Under the photo ID check: the spec's under-21 words, and how long an undecided request keeps the ID. */
+export const UNDER_21_MESSAGE = 'You must be 21 years or older to enter this website.';
+export const MINIMUM_AGE = 21;
+export const ID_KEPT_UNDECIDED_DAYS = 60;
+
 /** The longest decline reason staff may write; the member reads it. */
 export const DECLINE_REASON_MAX = 500;
 

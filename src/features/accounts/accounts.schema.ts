@@ -97,7 +97,16 @@ export interface JoinRequestState {
   /** Declined: when "Ask again" opens. */
   askAgainAt: string | null;
   canAskAgain: boolean;
+  /** Under the photo ID check: whether the shop asks for one, and when the member gave theirs. */
+  idCheck: { required: boolean; submittedAt: string | null };
 }
+
+/** The date of birth sent with an ID photo (multipart field `birthDate`). */
+export const idCheckSchema = z.object({
+  birthDate: z.iso
+    .date('Enter your date of birth.')
+    .refine((day) => day >= '1900-01-01', 'Enter your date of birth.'),
+});
 
 // Forgot password, e-mail links.
 

@@ -70,6 +70,8 @@ export interface JoinRequestItem {
   avatarUrl: string;
   requestedAt: string;
   referredBy: { id: string; fullName: string } | null;
+  /** Under the photo ID check: when they gave their ID, and the date of birth they gave (the photo by its route). */
+  idCheck: { submittedAt: string; birthDate: string | null } | null;
   email?: string;
   telegram?: string;
   phone?: string;

@@ -49,6 +49,8 @@ export interface ShopSettings {
   joinMode: JoinMode;
   /** Under staff approval: days a declined member waits before asking again. */
   askAgainDays: number;
+  /** Under staff approval: a pending member gives a photo of a government ID and a date of birth. */
+  idCheck: boolean;
 }
 
 /**
@@ -168,5 +170,7 @@ export const updateShopSettingsSchema = z.strictObject({
     .min(ASK_AGAIN_DAYS.min, `Enter at least ${ASK_AGAIN_DAYS.min} day.`)
     .max(ASK_AGAIN_DAYS.max, `Enter at most ${ASK_AGAIN_DAYS.max} days.`)
     .optional(),
+  /** Left out: stays as it is. */
+  idCheck: z.boolean().optional(),
 });
 export type UpdateShopSettingsInput = z.input<typeof updateShopSettingsSchema>;

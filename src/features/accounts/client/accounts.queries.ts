@@ -4,12 +4,14 @@ import { call, isApiError, routerClient, type ResponseOf } from '~/client/lib/ap
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryKey, sessionQueryOptions } from '~/client/lib/session';
 import { clearCart } from '~/client/lib/cart-storage';
+import { uploadFile } from '~/client/lib/upload';
 import type { SessionResponse } from '~/shared/session';
 import type {
   AccountDetails,
   changeEmailSchema,
   changePasswordSchema,
   forgotPasswordSchema,
+  JoinRequestState,
   LoginInput,
   OwnerLoginInput,
   registerSchema,
@@ -304,6 +306,18 @@ export function useAskAgain(
       queryClient.setQueryData(['join-request'], state);
       return queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
+    config,
+  );
+}
+
+/** Under the photo ID check: the member's ID photo and date of birth, answered with their request as it now is. */
+export function useSubmitIdCheck(
+  config: MutationConfig<JoinRequestState, { file: File; birthDate: string }> = {},
+) {
+  return useApiMutation(
+    ({ file, birthDate }) =>
+      uploadFile<JoinRequestState>('/accounts/join-request/id', file, { fields: { birthDate } }),
+    (queryClient, state) => queryClient.setQueryData(['join-request'], state),
     config,
   );
 }

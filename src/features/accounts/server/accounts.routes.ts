@@ -9,6 +9,7 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   forgotPasswordSchema,
+  idCheckSchema,
   loginSchema,
   ownerLoginSchema,
   registerSchema,
@@ -32,7 +33,9 @@ import {
   updateAccount,
 } from './account-settings.service';
 import { joinMode, register, signIn, signOut } from './accounts.service';
-import { askAgain, joinRequestState } from './join-requests.service';
+import { askAgain, joinRequestState, submitIdCheck } from './join-requests.service';
+import { IMAGES } from '~/server/uploads/image-pipeline';
+import { upload } from '~/server/uploads/upload';
 import { resendVerificationEmail, verifyEmail } from './email-verification.service';
 import { ownerSignIn } from './owner-sign-in.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
@@ -62,6 +65,18 @@ export const accountsRoutes = new Hono<AppEnv>()
   )
   .post('/join-request/ask-again', access('own-account'), async (c) =>
     c.json(await askAgain(c.var.ctx, c.var.user), 200),
+  )
+  // Under the photo ID check: a photo of a government ID (multipart `file`) and the date of birth (`birthDate`).
+  .post(
+    '/join-request/id',
+    access('own-account'),
+    upload({ accept: IMAGES, missing: 'Choose a photo of your ID.' }),
+    validate('form', idCheckSchema),
+    async (c) =>
+      c.json(
+        await submitIdCheck(c.var.ctx, c.var.user, { bytes: c.var.upload.bytes, ...c.req.valid('form') }),
+        200,
+      ),
   )
   .post('/register', access('public'), validate('json', registerSchema), async (c) =>
     c.json(await register(c.var.ctx, c.req.valid('json')), 201),

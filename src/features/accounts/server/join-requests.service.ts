@@ -1,30 +1,42 @@
-import { and, count, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
-import { DAY_MS, DEFAULT_TIME_ZONE, longDate } from '~/shared/time';
+import { ageOn, DAY_MS, dayIn, DEFAULT_TIME_ZONE, longDate } from '~/shared/time';
 import type { Executor, Tx } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { joinRequest } from '~/server/db/tables/join-requests.tables';
 import { shopSettings } from '~/server/db/tables/shop.tables';
 import { rememberErasedIdentity } from '~/server/erased-identity';
 import { publish } from '~/server/events';
+import { secretBoxFor } from '~/server/secret-box';
+import { storePrivateImage } from '~/server/uploads/private-files';
 import { holdsCapability } from '~/server/member-standing';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { joinStatusOf } from '~/server/session';
 import { notifyGrouped } from '~/features/notifications/server/notifications.service';
-import type { JoinRequestState } from '../accounts.schema';
-import { ASK_AGAIN_DAYS } from '../accounts.constants';
+import type { idCheckSchema, JoinRequestState } from '../accounts.schema';
+import { ASK_AGAIN_DAYS, ID_KEPT_UNDECIDED_DAYS, MINIMUM_AGE, UNDER_21_MESSAGE } from '../accounts.constants';
 
 /** Where staff decide requests: the Members tab's Pending view. */
 export const PENDING_VIEW_LINK = '/admin?tab=members&view=pending';
 /** Requests within this long of an unread notice join it instead of adding another. */
 const GROUPING_WINDOW_MS = 60_000;
 
-/** Days a declined member waits before asking again (a shop setting), and the shop's time zone to date it in. */
-export async function joinSettings(db: Executor): Promise<{ askAgainDays: number; timeZone: string }> {
+/**
+ * Days a declined member waits before asking again, whether a pending member gives a photo ID (shop settings),
+ * and the shop's time zone to date and age them in.
+ */
+export async function joinSettings(
+  db: Executor,
+): Promise<{ askAgainDays: number; idCheck: boolean; timeZone: string }> {
   const [row] = await db
-    .select({ askAgainDays: shopSettings.askAgainDays, timeZone: shopSettings.timeZone })
+    .select({
+      askAgainDays: shopSettings.askAgainDays,
+      idCheck: shopSettings.idCheck,
+      timeZone: shopSettings.timeZone,
+    })
     .from(shopSettings);
-  return row ?? { askAgainDays: ASK_AGAIN_DAYS.default, timeZone: DEFAULT_TIME_ZONE };
+  return row ?? { askAgainDays: ASK_AGAIN_DAYS.default, idCheck: false, timeZone: DEFAULT_TIME_ZONE };
 }
 
 export const askAgainAt = (decidedAt: Date, days: number) => new Date(decidedAt.getTime() + days * DAY_MS);
@@ -70,7 +82,7 @@ export async function openJoinRequest(tx: Tx, member: { id: string; name: string
 /** The member's own request: when they asked, and for a decline, why and when they may ask again. */
 export async function joinRequestState({ db, now }: ServiceContext, actor: Actor): Promise<JoinRequestState> {
   const [request] = await db.select().from(joinRequest).where(eq(joinRequest.userId, actor.id));
-  const { askAgainDays: days } = await joinSettings(db);
+  const { askAgainDays: days, idCheck } = await joinSettings(db);
   const again =
     actor.status === 'declined' && request?.decidedAt ? askAgainAt(request.decidedAt, days) : null;
   return {
@@ -80,6 +92,7 @@ export async function joinRequestState({ db, now }: ServiceContext, actor: Actor
     declineReason: actor.status === 'declined' ? (request?.declineReason ?? null) : null,
     askAgainAt: again?.toISOString() ?? null,
     canAskAgain: again !== null && again <= now,
+    idCheck: { required: idCheck, submittedAt: request?.idSubmittedAt?.toISOString() ?? null },
   };
 }
 
@@ -154,4 +167,104 @@ export async function eraseLapsedDeclines({ db, now, config }: ServiceContext): 
     await tx.update(joinRequest).set({ contactErasedAt: now }).where(inArray(joinRequest.userId, ids));
     return ids.length;
   });
+}
+
+/** The longer side an ID photo keeps: enough to read the small print. */
+const ID_PHOTO_LONG_EDGE = 2048;
+
+/**
+ * Under the photo ID check, a pending member gives a photo of a government ID and their date of birth: refused
+ * under 21 (in the shop's time zone). The photo is a private file (uploads/private-files.ts) and the date is
+ * sealed; a second photo replaces the first.
+ */
+export async function submitIdCheck(
+  ctx: ServiceContext,
+  actor: Actor,
+  { bytes, birthDate }: { bytes: Buffer } & z.output<typeof idCheckSchema>,
+): Promise<JoinRequestState> {
+  const { db, now, config, storage } = ctx;
+  const { idCheck, timeZone } = await joinSettings(db);
+  if (actor.status !== 'pending') {
+    throw new AppError('CONFLICT', 'Only a request waiting for staff takes an ID.', { title: 'Not Needed' });
+  }
+  if (!idCheck) throw new AppError('CONFLICT', 'The shop does not ask for an ID.', { title: 'Not Needed' });
+  if (ageOn(birthDate, dayIn(now, timeZone)) < MINIMUM_AGE) {
+    throw new AppError('BAD_REQUEST', UNDER_21_MESSAGE, { fields: { birthDate: UNDER_21_MESSAGE } });
+  }
+  const key = await storePrivateImage(ctx, bytes, ID_PHOTO_LONG_EDGE);
+  const replaced = await db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({ key: joinRequest.idPhotoKey })
+      .from(joinRequest)
+      .innerJoin(user, eq(user.id, joinRequest.userId))
+      .where(and(eq(joinRequest.userId, actor.id), eq(user.status, 'pending')))
+      .for('update');
+    if (!request) return undefined;
+    await tx
+      .update(joinRequest)
+      .set({ idPhotoKey: key, birthDateSealed: secretBoxFor(config).seal(birthDate), idSubmittedAt: now })
+      .where(eq(joinRequest.userId, actor.id));
+    return { old: request.key };
+  });
+  if (!replaced) {
+    await storage.delete(key);
+    throw new AppError('CONFLICT', 'Your request has just been decided.', { title: 'Already Decided' });
+  }
+  if (replaced.old) await storage.delete(replaced.old);
+  return joinRequestState(ctx, actor);
+}
+
+/**
+ * Takes the ID off a request, in the caller's transaction: the decision keeps only who checked it and when
+ * (`checkedBy`, when a decision is the reason). Returns the photo's key, for the caller to delete once committed.
+ */
+export async function takeIdCheck(
+  tx: Tx,
+  memberId: string,
+  decision?: { checkedBy: string; at: Date },
+): Promise<string | undefined> {
+  const [request] = await tx
+    .select({ key: joinRequest.idPhotoKey })
+    .from(joinRequest)
+    .where(and(eq(joinRequest.userId, memberId), isNotNull(joinRequest.idSubmittedAt)))
+    .for('update');
+  if (!request) return undefined;
+  await tx
+    .update(joinRequest)
+    .set({
+      idPhotoKey: null,
+      birthDateSealed: null,
+      idSubmittedAt: null,
+      ...(decision ? { idCheckedBy: decision.checkedBy, idCheckedAt: decision.at } : {}),
+    })
+    .where(eq(joinRequest.userId, memberId));
+  return request.key ?? undefined;
+}
+
+/** Deletes stored private files once the rows naming them are gone; a failure leaves an orphan, logged. */
+export async function deletePrivateFiles(
+  { storage, logger }: Pick<ServiceContext, 'storage' | 'logger'>,
+  keys: readonly (string | undefined)[],
+): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    await storage.delete(key).catch((err: unknown) => logger.warn({ err }, 'a private file stayed'));
+  }
+}
+
+/** IDs of requests left undecided for ID_KEPT_UNDECIDED_DAYS are deleted (the request stays pending). */
+export async function discardStaleIdChecks(ctx: ServiceContext): Promise<number> {
+  const { db, now } = ctx;
+  const keys = await db.transaction(async (tx) => {
+    const stale = await tx
+      .select({ userId: joinRequest.userId })
+      .from(joinRequest)
+      .where(lte(joinRequest.idSubmittedAt, new Date(now.getTime() - ID_KEPT_UNDECIDED_DAYS * DAY_MS)))
+      .for('update', { skipLocked: true });
+    const taken: (string | undefined)[] = [];
+    for (const { userId } of stale) taken.push(await takeIdCheck(tx, userId));
+    return taken;
+  });
+  await deletePrivateFiles(ctx, keys);
+  return keys.length;
 }

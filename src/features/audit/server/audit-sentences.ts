@@ -146,6 +146,7 @@ export const AUDIT_SENTENCES: { [K in AuditEventType]: Sentence<K> } = {
   MEMBER_UNBANNED: (row) => ['Unbanned ', member(row, row.meta.memberId), '.'],
   MEMBER_APPROVED: (row) => ['Approved the request to join of ', member(row, row.meta.memberId), '.'],
   MEMBER_DECLINED: (row) => ['Declined the request to join of ', member(row, row.meta.memberId), '.'],
+  MEMBER_ID_VIEWED: (row) => ['Viewed the ID photo of ', member(row, row.meta.memberId), '.'],
   ROLES_UPDATED: (row) => {
     const roles = (value: unknown) => (Array.isArray(value) && value.length ? textList(value) : 'none');
     return [
@@ -356,6 +357,9 @@ function shopSettingsChanges({ meta, viewer }: SentenceInput<'SHOP_SETTINGS_CHAN
   if (after.askAgainDays !== undefined && before.askAgainDays !== after.askAgainDays) {
     const days = (value: unknown) => (count(value) === undefined ? '?' : plural(count(value)!, 'day'));
     changes.push(`wait before asking again ${days(before.askAgainDays)} → ${days(after.askAgainDays)}`);
+  }
+  if (typeof after.idCheck === 'boolean' && Boolean(before.idCheck) !== after.idCheck) {
+    changes.push(`photo ID check ${after.idCheck ? 'on' : 'off'}`);
   }
   return `Changed the shop settings${changes.length ? `: ${changes.join('; ')}` : ''}.`;
 }

@@ -1,4 +1,4 @@
-import { Check, UserPlus, X } from 'lucide-react';
+import { Check, IdCard, UserPlus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadMore } from '~/client/components/load-more';
@@ -20,6 +20,7 @@ import { useContractForm } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
 import { toast } from '~/client/lib/toast';
 import { useMinuteClock } from '~/client/lib/use-clock';
+import { formatDay } from '~/client/lib/format-time';
 import { formatUsPhone } from '~/shared/phone';
 import { DECLINE_REASON_MAX } from '~/features/accounts/accounts.constants';
 import { declineSchema, type JoinRequestItem } from '../members.schema';
@@ -93,6 +94,7 @@ function RequestCard({ request, now }: { request: JoinRequestItem; now: number }
               'No referral'
             )}
           </p>
+          {request.idCheck && <IdCheckLine request={request} idCheck={request.idCheck} />}
           {contact.length > 0 && (
             <ul aria-label="Contact details" className="mt-1 text-sm text-text-muted">
               {contact.map((line) => (
@@ -117,6 +119,54 @@ function RequestCard({ request, now }: { request: JoinRequestItem; now: number }
         </Button>
       </div>
     </article>
+  );
+}
+
+/** The ID the member gave: their date of birth, and the photo in a dialog (each opening is audited). */
+function IdCheckLine({
+  request,
+  idCheck,
+}: {
+  request: JoinRequestItem;
+  idCheck: NonNullable<JoinRequestItem['idCheck']>;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 text-sm text-text-muted">
+      <span className="inline-flex items-center gap-1.5">
+        <IdCard className="size-4 shrink-0 text-primary" aria-hidden />
+        ID given{idCheck.birthDate ? `, born ${formatDay(idCheck.birthDate)}` : ''}
+      </span>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger>
+          <button
+            type="button"
+            className="inline-flex min-h-11 items-center font-semibold text-primary hover:underline"
+          >
+            View ID
+          </button>
+        </Dialog.Trigger>
+        {open && (
+          <DialogPanel
+            title={`${request.fullName}’s ID`}
+            description="Only staff who decide requests see it; this view is in the Audit Log. It is deleted once you decide."
+          >
+            <img
+              src={`/api/admin/members/${encodeURIComponent(request.id)}/id-photo`}
+              alt={`The ID photo ${request.fullName} gave`}
+              className="mt-4 max-h-[60dvh] w-full rounded-xl bg-surface-raised object-contain"
+            />
+            <div className="mt-4 flex justify-end">
+              <Dialog.Close>
+                <Button type="button" variant="secondary">
+                  Close
+                </Button>
+              </Dialog.Close>
+            </div>
+          </DialogPanel>
+        )}
+      </Dialog.Root>
+    </div>
   );
 }
 

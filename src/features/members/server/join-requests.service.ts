@@ -11,10 +11,17 @@ import { user } from '~/server/db/tables/auth.tables';
 import { joinRequest } from '~/server/db/tables/join-requests.tables';
 import { inGoodStanding } from '~/server/member-standing';
 import { pageOf, timeKeyset } from '~/server/pagination';
+import { secretBoxFor } from '~/server/secret-box';
+import { readPrivateImage, type PrivateImage } from '~/server/uploads/private-files';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { avatarUrlOf, type UserRow } from '~/server/session';
 import { tellReferrer } from '~/features/accounts/server/accounts.service';
-import { askAgainAt, joinSettings } from '~/features/accounts/server/join-requests.service';
+import {
+  askAgainAt,
+  deletePrivateFiles,
+  joinSettings,
+  takeIdCheck,
+} from '~/features/accounts/server/join-requests.service';
 import { notify } from '~/features/notifications/server/notifications.service';
 import type {
   declineSchema,
@@ -31,7 +38,7 @@ const oldestFirst = timeKeyset({ time: requestedAt, id: user.id, direction: 'asc
 
 /** The Pending view: every pending request, oldest first, with the count for its badge. */
 export async function listJoinRequests(
-  { db }: ServiceContext,
+  { db, config }: ServiceContext,
   actor: Actor,
   query: z.output<typeof joinRequestPageSchema>,
 ): Promise<JoinRequestPage> {
@@ -41,6 +48,8 @@ export async function listJoinRequests(
       .select({
         member: getTableColumns(user),
         referrerName: referrer.name,
+        idSubmittedAt: joinRequest.idSubmittedAt,
+        birthDateSealed: joinRequest.birthDateSealed,
         cursorAt: oldestFirst.cursorAt,
       })
       .from(user)
@@ -52,19 +61,44 @@ export async function listJoinRequests(
     db.select({ n: count() }).from(user).where(pending),
   ]);
   const page = pageOf(rows, query.limit, (last) => [last.cursorAt, last.member.id]);
+  const box = secretBoxFor(config);
   return {
     ...page,
-    items: page.items.map((row) => toJoinRequestItem(row, actor)),
+    items: page.items.map((row) =>
+      toJoinRequestItem(
+        {
+          ...row,
+          idCheck: row.idSubmittedAt
+            ? {
+                submittedAt: row.idSubmittedAt.toISOString(),
+                birthDate: (row.birthDateSealed && box.open(row.birthDateSealed)) || null,
+              }
+            : null,
+        },
+        actor,
+      ),
+    ),
     pendingCount: total?.n ?? 0,
   };
 }
 
 function toJoinRequestItem(
-  { member, referrerName, cursorAt }: { member: UserRow; referrerName: string | null; cursorAt: string },
+  {
+    member,
+    referrerName,
+    cursorAt,
+    idCheck,
+  }: {
+    member: UserRow;
+    referrerName: string | null;
+    cursorAt: string;
+    idCheck: JoinRequestItem['idCheck'];
+  },
   viewer: Actor,
 ): JoinRequestItem {
   return {
     id: member.id,
+    idCheck,
     fullName: member.name,
     avatarUrl: avatarUrlOf(member),
     requestedAt: new Date(cursorAt).toISOString(),
@@ -115,8 +149,9 @@ export async function approveJoinRequest(
   { memberId }: { memberId: string },
 ): Promise<{ ok: true }> {
   const { db, now, mailer, config } = ctx;
-  const member = await db.transaction(async (tx) => {
+  const { member, idPhoto } = await db.transaction(async (tx) => {
     const decided = await decide(tx, actor, memberId, 'approved', now);
+    const idPhotoKey = await takeIdCheck(tx, memberId, { checkedBy: actor.id, at: now });
     await tx
       .insert(joinRequest)
       .values({ userId: memberId, requestedAt: decided.createdAt, decidedAt: now, decidedBy: actor.id })
@@ -138,8 +173,9 @@ export async function approveJoinRequest(
         .where(and(eq(user.id, decided.referredBy), inGoodStanding));
       if (inviter) await tellReferrer(tx, { referrerId: inviter.id, memberName: decided.name }, now);
     }
-    return decided;
+    return { member: decided, idPhoto: idPhotoKey };
   });
+  await deletePrivateFiles(ctx, [idPhoto]);
   mailer.sendLater(joinApprovedMail(member.email, `${config.baseUrl}/feed`));
   return { ok: true };
 }
@@ -155,16 +191,38 @@ export async function declineJoinRequest(
 ): Promise<{ ok: true }> {
   const { db, now, mailer, config } = ctx;
   const { askAgainDays, timeZone } = await joinSettings(db);
-  const member = await db.transaction(async (tx) => {
+  const { member, idPhoto } = await db.transaction(async (tx) => {
     const decided = await decide(tx, actor, memberId, 'declined', now);
+    const idPhotoKey = await takeIdCheck(tx, memberId, { checkedBy: actor.id, at: now });
     const decision = { decidedAt: now, decidedBy: actor.id, declineReason: reason };
     await tx
       .insert(joinRequest)
       .values({ userId: memberId, requestedAt: decided.createdAt, ...decision })
       .onConflictDoUpdate({ target: joinRequest.userId, set: decision });
-    return decided;
+    return { member: decided, idPhoto: idPhotoKey };
   });
+  await deletePrivateFiles(ctx, [idPhoto]);
   const askAgainOn = longDate(askAgainAt(now, askAgainDays), timeZone);
   mailer.sendLater(joinDeclinedMail(member.email, reason, askAgainOn, `${config.baseUrl}/login`));
   return { ok: true };
+}
+
+/**
+ * A pending member's ID photo, for staff deciding their request: each view is audited (ids only). Nothing once
+ * the request is decided, the photo deleted with it.
+ */
+export async function viewIdPhoto(
+  ctx: ServiceContext,
+  actor: Actor,
+  { memberId }: { memberId: string },
+): Promise<PrivateImage> {
+  const { db, now } = ctx;
+  const [request] = await db
+    .select({ key: joinRequest.idPhotoKey })
+    .from(joinRequest)
+    .where(eq(joinRequest.userId, memberId));
+  const image = request?.key ? await readPrivateImage(ctx, request.key) : undefined;
+  if (!image) throw new AppError('NOT_FOUND', 'This member has no ID photo waiting for a decision.');
+  await writeAudit(db, { eventType: 'MEMBER_ID_VIEWED', actorId: actor.id, meta: { memberId }, at: now });
+  return image;
 }

@@ -94,6 +94,7 @@ describe('asking to join under staff approval', () => {
       declineReason: null,
       askAgainAt: null,
       canAskAgain: false,
+      idCheck: { required: false, submittedAt: null },
     });
   });
 
@@ -271,6 +272,23 @@ describe('deciding', () => {
     expect(askedAgain.status).toBe(200);
     expect(await askedAgain.json()).toMatchObject({ status: 'pending', declineReason: null });
     expect((await notesOf(support.id)).at(-1)!.message).toContain(`${member.input.fullName} asked to join`);
+  });
+
+  it('never tells the member which staff member decided (decision 008)', async () => {
+    const marker = `Decider${Date.now().toString(36)}`;
+    const admin = await signedInWithRoles(t, ['Admin'], { name: marker });
+    const member = await pendingMember();
+    await t.call('POST', `/api/admin/members/${member.id}/decline`, { reason: 'Not now.' }, as(admin.cookie));
+    const seen = await Promise.all(
+      ['/api/accounts/join-request', '/api/accounts/session', '/api/accounts/account'].map(async (path) =>
+        (await t.call('GET', path, undefined, as(member.cookie))).text(),
+      ),
+    );
+    seen.push(JSON.stringify(await notesOf(member.id)), (await lastMailTo(t, member.input.email)).raw);
+    for (const text of seen) {
+      expect(text).not.toContain(marker);
+      expect(text).not.toContain(admin.id);
+    }
   });
 
   it('makes one decision when staff decide at once', async () => {

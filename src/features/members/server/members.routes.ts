@@ -10,7 +10,12 @@ import {
   memberSearchSchema,
   setRolesSchema,
 } from '../members.schema';
-import { approveJoinRequest, declineJoinRequest, listJoinRequests } from './join-requests.service';
+import {
+  approveJoinRequest,
+  declineJoinRequest,
+  listJoinRequests,
+  viewIdPhoto,
+} from './join-requests.service';
 import { searchMembers, setBanned, setRoles } from './members.service';
 import { sendMessageSchema, type SendMessageResponse } from '~/features/inbox/inbox.schema';
 import { messageMember } from '~/features/inbox/server/messages.service';
@@ -60,6 +65,19 @@ export const adminMembersRoutes = new Hono<SignedInEnv>()
     access('approve:members'),
     validate('param', memberIdParamSchema),
     async (c) => c.json(await approveJoinRequest(c.var.ctx, c.var.user, c.req.valid('param')), 200),
+  )
+  .get(
+    '/members/:memberId/id-photo',
+    access('approve:members'),
+    validate('param', memberIdParamSchema),
+    async (c) => {
+      const { bytes, contentType } = await viewIdPhoto(c.var.ctx, c.var.user, c.req.valid('param'));
+      return c.body(new Uint8Array(bytes), 200, {
+        'Content-Type': contentType,
+        'Cache-Control': 'no-store',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      });
+    },
   )
   .post(
     '/members/:memberId/decline',

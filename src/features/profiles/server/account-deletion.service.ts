@@ -124,8 +124,12 @@ export async function deleteAccount(
     await tx.delete(session).where(eq(session.userId, member.id));
     await tx.delete(account).where(eq(account.userId, member.id));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, member.id));
-    // A request to join (its decline reason): nothing left to decide. Staff's decisions no longer name them.
-    await tx.delete(joinRequest).where(eq(joinRequest.userId, member.id));
+    // A request to join (its decline reason, an ID photo): nothing left to decide. Staff's decisions no longer
+    // name them.
+    const [request] = await tx
+      .delete(joinRequest)
+      .where(eq(joinRequest.userId, member.id))
+      .returning({ key: joinRequest.idPhotoKey });
     await tx.update(joinRequest).set({ decidedBy: null }).where(eq(joinRequest.decidedBy, member.id));
     // Open e-mail links too: a reset link must not give the account a password again.
     await tx
@@ -182,7 +186,7 @@ export async function deleteAccount(
       { kind: 'capability', capability: 'read:members' },
     ]);
     const avatar = member.image ? keyFromUploadUrl(member.image) : undefined;
-    return [avatar, ...uploads.map((row) => row.key), ...exports.map((row) => row.key)].filter(
+    return [avatar, request?.key, ...uploads.map((row) => row.key), ...exports.map((row) => row.key)].filter(
       (key): key is string => Boolean(key),
     );
   });

@@ -29,6 +29,7 @@ const settings: ShopSettings = {
   requireVerifiedEmail: false,
   joinMode: 'open',
   askAgainDays: 30,
+  idCheck: false,
 };
 const cart = [line('gelato', 2, 9000), line('runtz', 1, 8000)];
 

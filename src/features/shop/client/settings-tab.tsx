@@ -26,16 +26,22 @@ interface ShopFields {
   requireVerifiedEmail: boolean;
   joinMode: JoinMode;
   askAgainDays: string;
+  idCheck: boolean;
 }
 
+/** The fields the form and the contract name alike. */
+const SAME_NAMED_FIELDS = [
+  'shopName',
+  'contactPhone',
+  'timeZone',
+  'requireVerifiedEmail',
+  'joinMode',
+  'askAgainDays',
+  'idCheck',
+];
+
 const fieldOf: FieldOf = (path) =>
-  path === 'deliveryFeeCents'
-    ? 'deliveryFee'
-    : ['shopName', 'contactPhone', 'timeZone', 'requireVerifiedEmail', 'joinMode', 'askAgainDays'].includes(
-          path,
-        )
-      ? path
-      : undefined;
+  path === 'deliveryFeeCents' ? 'deliveryFee' : SAME_NAMED_FIELDS.includes(path) ? path : undefined;
 
 const toInput = (fields: ShopFields) => ({
   shopName: fields.shopName,
@@ -46,6 +52,7 @@ const toInput = (fields: ShopFields) => ({
   joinMode: fields.joinMode,
   // Blank is not a number: the contract asks for one.
   askAgainDays: fields.askAgainDays.trim() === '' ? Number.NaN : Number(fields.askAgainDays),
+  idCheck: fields.idCheck,
 });
 
 const fieldsOf = (settings: ShopSettings): ShopFields => ({
@@ -56,6 +63,7 @@ const fieldsOf = (settings: ShopSettings): ShopFields => ({
   requireVerifiedEmail: settings.requireVerifiedEmail,
   joinMode: settings.joinMode,
   askAgainDays: String(settings.askAgainDays),
+  idCheck: settings.idCheck,
 });
 
 /** The time zones this browser knows, the saved one first among them even if it does not. */
@@ -185,6 +193,12 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
             {...form.field('askAgainDays')}
           />
         </div>
+        <FormSwitchField
+          control={form.control}
+          name="idCheck"
+          label="Photo ID check"
+          description="Under staff approval: a new member gives a photo of a government ID and their date of birth (21 or older). Only those who decide requests see it, each view audited; it is deleted when the request is decided, or after 60 days undecided."
+        />
       </fieldset>
       <FormActions
         dirty={isDirty}

@@ -199,7 +199,7 @@ export async function updateShopSettings(
   input: Required<
     Omit<
       UpdateShopSettingsInput,
-      'contactPhone' | 'timeZone' | 'requireVerifiedEmail' | 'joinMode' | 'askAgainDays'
+      'contactPhone' | 'timeZone' | 'requireVerifiedEmail' | 'joinMode' | 'askAgainDays' | 'idCheck'
     >
   > & {
     contactPhone: string;
@@ -207,6 +207,7 @@ export async function updateShopSettings(
     requireVerifiedEmail?: boolean | undefined;
     joinMode?: JoinMode | undefined;
     askAgainDays?: number | undefined;
+    idCheck?: boolean | undefined;
   },
 ): Promise<ShopSettings> {
   const actorId = actor.id;
@@ -220,6 +221,7 @@ export async function updateShopSettings(
       requireVerifiedEmail: input.requireVerifiedEmail ?? before.requireVerifiedEmail,
       joinMode: input.joinMode ?? before.joinMode,
       askAgainDays: input.askAgainDays ?? before.askAgainDays,
+      idCheck: input.idCheck ?? before.idCheck,
     };
     await tx
       .insert(shopSettings)

@@ -276,6 +276,7 @@ describe('shop settings', () => {
       requireVerifiedEmail: false,
       joinMode: 'open',
       askAgainDays: 30,
+      idCheck: false,
     });
     const forMembers = (await (
       await t.call('GET', '/api/shop/settings', undefined, as(member.cookie))

@@ -24,6 +24,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   requireVerifiedEmail: false,
   joinMode: 'open',
   askAgainDays: ASK_AGAIN_DAYS.default,
+  idCheck: false,
 };
 
 export async function readShopSettings(db: Executor): Promise<ShopSettings> {
@@ -37,6 +38,7 @@ export async function readShopSettings(db: Executor): Promise<ShopSettings> {
     requireVerifiedEmail: row.requireVerifiedEmail,
     joinMode: isJoinMode(row.joinMode) ? row.joinMode : 'open',
     askAgainDays: row.askAgainDays,
+    idCheck: row.idCheck,
   };
 }
 

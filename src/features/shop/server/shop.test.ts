@@ -78,6 +78,7 @@ describe('the menu', () => {
       requireVerifiedEmail: false,
       joinMode: 'open',
       askAgainDays: 30,
+      idCheck: false,
     });
     const { locations } = (await (
       await t.call('GET', '/api/shop/pickup-locations', undefined, as(cookie))

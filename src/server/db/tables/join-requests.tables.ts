@@ -20,6 +20,16 @@ export const joinRequest = pgTable(
     declineReason: text(),
     /** When a declined member's contact fields were erased, the wait over without a new request. */
     contactErasedAt: timestamp({ withTimezone: true }),
+    /**
+     * Under the photo ID check: the member's ID photo (a `.sealed` private file) and date of birth (sealed with the
+     * server secret), both gone once the request is decided, the account deleted, or 60 days pass undecided.
+     */
+    idPhotoKey: text(),
+    birthDateSealed: text(),
+    idSubmittedAt: timestamp({ withTimezone: true }),
+    /** What the decision keeps of the check: who looked at the ID, and when. */
+    idCheckedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    idCheckedAt: timestamp({ withTimezone: true }),
   },
   // The Pending view, oldest first.
   (t) => [index('join_request_requested_idx').on(t.requestedAt, t.userId)],

@@ -86,6 +86,8 @@ export const shopSettings = pgTable(
     joinMode: text().notNull().default('open'),
     /** Days a declined member waits before they may ask again; their contact fields are erased after it. */
     askAgainDays: integer().notNull().default(30),
+    /** Under staff approval, a pending member gives a photo of a government ID and a date of birth (21 or older). */
+    idCheck: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
   },
