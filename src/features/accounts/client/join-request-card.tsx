@@ -12,7 +12,8 @@ import { paths } from '~/client/lib/paths';
 import { toast } from '~/client/lib/toast';
 import type { SessionUser } from '~/shared/session';
 import { idCheckSchema, type JoinRequestState } from '../accounts.schema';
-import { useAskAgain, useJoinRequest, useLogout, useSubmitIdCheck } from './accounts.queries';
+import { useLogout } from './accounts.queries';
+import { useAskAgain, useJoinRequest, useSubmitIdCheck } from './join-request.queries';
 
 /**
  * Under staff approval, what a member staff have not let in sees instead of the app: when they asked and what

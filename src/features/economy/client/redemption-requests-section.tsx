@@ -1,11 +1,10 @@
-import { Check, Coins, Inbox, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Check, Coins, Inbox } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { toast } from '~/client/lib/toast';
 import { LoadMore } from '~/client/components/load-more';
 import { TimeAgo } from '~/client/components/time-ago';
 import { Button } from '~/client/components/ui/button';
-import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import {
   EmptyState,
   ListItem,
@@ -15,9 +14,8 @@ import {
 } from '~/client/components/ui/list-states';
 import { Spinner } from '~/client/components/ui/spinner';
 import { TabSection } from '~/client/components/ui/tab-section';
-import { TextareaField } from '~/client/components/ui/textarea-field';
+import { ReasonDialog } from '~/client/components/ui/reason-dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
-import { useContractForm } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import type { Actor } from '~/shared/permissions';
@@ -128,52 +126,25 @@ function RefuseDialog({
   disabled: boolean;
   describedBy: string;
 }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger>
-        <Button type="button" variant="secondary" disabled={disabled} aria-describedby={describedBy}>
-          <X className="size-5" aria-hidden />
-          Refuse
-        </Button>
-      </Dialog.Trigger>
-      {open && <RefuseForm request={request} onDone={() => setOpen(false)} />}
-    </Dialog.Root>
-  );
-}
-
-function RefuseForm({ request, onDone }: { request: RedemptionRequest; onDone: () => void }) {
-  const form = useContractForm(refuseRedemptionSchema, { defaultValues: { reason: '' } });
   const refuse = useRefuseRedemption({
-    onSuccess: () => {
+    onSuccess: () =>
       toast.success(`"${request.title}" refused`, {
         description: `${request.member.name} has their ${coins(request.costCoins)} back.`,
-      });
-      onDone();
-    },
-    onError: (error) => {
-      form.setServerErrors(error);
-      showErrorToast(error, 'Request not refused');
-    },
+      }),
+    onError: (error) => showErrorToast(error, 'Request not refused'),
   });
-  const submit = form.handleSubmit(({ reason }) => refuse.mutate({ redemptionId: request.id, reason }));
   return (
-    <DialogPanel
+    <ReasonDialog
+      triggerLabel="Refuse"
+      disabled={disabled}
+      describedBy={describedBy}
       title={`Refuse "${request.title}"?`}
       description={`${request.member.name} gets their ${coins(request.costCoins)} back and reads your reason.`}
-    >
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 flex flex-col gap-5">
-        <TextareaField
-          label="Reason"
-          hint="The member reads this"
-          rows={3}
-          maxLength={200}
-          disabled={refuse.isPending}
-          {...form.field('reason')}
-        />
-        <DialogActions variant="danger" confirmLabel="Refuse Request" pending={refuse.isPending} />
-      </form>
-    </DialogPanel>
+      confirmLabel="Refuse Request"
+      maxLength={200}
+      schema={refuseRedemptionSchema}
+      submit={(reason) => refuse.mutateAsync({ redemptionId: request.id, reason })}
+    />
   );
 }
 

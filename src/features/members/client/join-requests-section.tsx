@@ -1,11 +1,11 @@
-import { Check, IdCard, UserPlus, X } from 'lucide-react';
+import { Check, IdCard, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadMore } from '~/client/components/load-more';
 import { TimeAgo } from '~/client/components/time-ago';
 import { Avatar } from '~/client/components/ui/avatar';
 import { Button } from '~/client/components/ui/button';
-import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogPanel } from '~/client/components/ui/dialog';
 import {
   EmptyState,
   ListItem,
@@ -14,9 +14,8 @@ import {
   SkeletonRow,
 } from '~/client/components/ui/list-states';
 import { Spinner } from '~/client/components/ui/spinner';
-import { TextareaField } from '~/client/components/ui/textarea-field';
+import { ReasonDialog } from '~/client/components/ui/reason-dialog';
 import { showErrorToast } from '~/client/lib/error-toast';
-import { useContractForm } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
 import { toast } from '~/client/lib/toast';
 import { useMinuteClock } from '~/client/lib/use-clock';
@@ -180,52 +179,23 @@ function DeclineDialog({
   disabled: boolean;
   describedBy: string;
 }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger>
-        <Button type="button" variant="secondary" disabled={disabled} aria-describedby={describedBy}>
-          <X className="size-5" aria-hidden />
-          Decline
-        </Button>
-      </Dialog.Trigger>
-      {open && <DeclineForm request={request} onDone={() => setOpen(false)} />}
-    </Dialog.Root>
-  );
-}
-
-function DeclineForm({ request, onDone }: { request: JoinRequestItem; onDone: () => void }) {
-  const form = useContractForm(declineSchema, { defaultValues: { reason: '' } });
   const decline = useDecideJoinRequest({
-    onSuccess: () => {
-      toast.success(`${request.fullName} declined`, { description: 'They have been told why by e-mail.' });
-      onDone();
-    },
-    onError: (error) => {
-      form.setServerErrors(error);
-      showErrorToast(error, 'Request not declined');
-    },
+    onSuccess: () =>
+      toast.success(`${request.fullName} declined`, { description: 'They have been told why by e-mail.' }),
+    onError: (error) => showErrorToast(error, 'Request not declined'),
   });
-  const submit = form.handleSubmit(({ reason }) =>
-    decline.mutate({ memberId: request.id, decision: 'decline', reason }),
-  );
   return (
-    <DialogPanel
+    <ReasonDialog
+      triggerLabel="Decline"
+      disabled={disabled}
+      describedBy={describedBy}
       title={`Decline ${request.fullName}?`}
       description="They read your reason when they sign in and in an e-mail, and may ask again after the wait set in Settings."
-    >
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 flex flex-col gap-5">
-        <TextareaField
-          label="Reason"
-          hint="The member reads this"
-          rows={3}
-          maxLength={DECLINE_REASON_MAX}
-          disabled={decline.isPending}
-          {...form.field('reason')}
-        />
-        <DialogActions variant="danger" confirmLabel="Decline Request" pending={decline.isPending} />
-      </form>
-    </DialogPanel>
+      confirmLabel="Decline Request"
+      maxLength={DECLINE_REASON_MAX}
+      schema={declineSchema}
+      submit={(reason) => decline.mutateAsync({ memberId: request.id, decision: 'decline', reason })}
+    />
   );
 }
 
