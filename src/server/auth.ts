@@ -14,6 +14,7 @@ import { passwordHasher } from './password-hash';
 import type { Config } from './config';
 import type { Db, Executor } from './db/client';
 import type { Mailer } from './mail';
+import type { Logger } from './logger';
 
 /** A password-reset link works once, for an hour; an e-mail link for a day. */
 export const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
@@ -26,7 +27,12 @@ const APP_NAME = 'The Vault';
  * What an e-mail link's token says: the address and whether it confirms it or changes to a new one. better-auth
  * signs and checks the token; we only read it, to pick the right words and to audit.
  */
-export function emailTokenClaims(token: string): { email: string | undefined; purpose: 'verify' | 'change' } {
+export function emailTokenClaims(token: string): {
+  email: string | undefined;
+  purpose: 'verify' | 'change';
+  /** A change link's new address. */
+  updateTo?: string;
+} {
   try {
     const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
       email?: unknown;
@@ -35,10 +41,22 @@ export function emailTokenClaims(token: string): { email: string | undefined; pu
     return {
       email: typeof payload.email === 'string' ? payload.email : undefined,
       purpose: typeof payload.updateTo === 'string' ? 'change' : 'verify',
+      ...(typeof payload.updateTo === 'string' ? { updateTo: payload.updateTo } : {}),
     };
   } catch {
     return { email: undefined, purpose: 'verify' };
   }
+}
+
+/** A library's log line in the app's log: its words, and an error it passes, redacted; nothing else it passes. */
+function logLibrary(
+  logger: Logger,
+  level: 'debug' | 'info' | 'success' | 'warn' | 'error',
+  message: string,
+  args: unknown[],
+) {
+  const err = args.find((arg) => arg instanceof Error);
+  logger[level === 'success' ? 'info' : level]({ library: 'better-auth', ...(err ? { err } : {}) }, message);
 }
 
 export function createAuth({
@@ -46,11 +64,13 @@ export function createAuth({
   config,
   secret,
   mailer,
+  logger,
 }: {
   db: Db;
   config: Config;
   secret: string;
   mailer: Mailer;
+  logger: Logger;
 }) {
   const link = (page: string, token: string) =>
     `${config.baseUrl}/${page}?token=${encodeURIComponent(token)}`;
@@ -62,7 +82,9 @@ export function createAuth({
     // The session and its member in one query (the drizzle adapter's relational read; sessionRelations) when
     // better-auth reads it: the expired and refresh-due sessions that session.ts hands over (decision 030).
     experimental: { joins: true },
-    logger: { disabled: config.nodeEnv === 'test' },
+    // Through the app's logger, which keeps an error's stack and SQL shape, never its values (logger.ts):
+    // better-auth passes the failed query with its parameters (a racing sign-up's name, e-mail, phone, address).
+    logger: { log: (level, message, ...args) => logLibrary(logger, level, message, args) },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, twoFactor },

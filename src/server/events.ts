@@ -37,6 +37,8 @@ export interface ClientEvent {
 /** The person at the other end of a stream. */
 export interface Viewer {
   userId: string | null;
+  /** The session the stream was opened with: signing it out ends the stream (endUserStreams). */
+  sessionId?: string;
   can(capability: string): boolean;
 }
 
@@ -169,8 +171,14 @@ export class EventHub {
       return;
     }
     if (parsed.topic === DISCONNECT_TOPIC) {
+      // Sign-outs name their sessions, comma-separated (ids are strings); bans and the like name none.
+      const only = parsed.ids.sessionIds?.split(',');
       for (const subscriber of this.subscribers) {
-        if (reaches(subscriber.viewer, parsed.audience)) {
+        const sessionId = subscriber.viewer.sessionId;
+        if (
+          reaches(subscriber.viewer, parsed.audience) &&
+          (!only || (sessionId !== undefined && only.includes(sessionId)))
+        ) {
           subscriber.close();
           this.subscribers.delete(subscriber);
         }
@@ -192,11 +200,16 @@ export class EventHub {
   }
 }
 
-/** Ends the user's open event streams on every instance, when the transaction commits (ban, role change). */
-export function endUserStreams(tx: Executor, userId: string): Promise<void> {
+/**
+ * Ends the user's open event streams on every instance, when the transaction commits: all of them (a ban, a role
+ * change, Delete My Account, a password reset), or those opened with `sessionIds` (a sign-out). A stream of a
+ * session that still holds opens again by itself, as whoever the member now is.
+ */
+export function endUserStreams(tx: Executor, userId: string, sessionIds?: readonly string[]): Promise<void> {
+  if (sessionIds?.length === 0) return Promise.resolve();
   return notifyHubs(tx, {
     topic: DISCONNECT_TOPIC,
-    ids: { userId },
+    ids: sessionIds ? { userId, sessionIds: sessionIds.join(',') } : { userId },
     audience: [{ kind: 'users', userIds: [userId] }],
   });
 }

@@ -22,6 +22,10 @@ describe('reserved names', () => {
     'The Vault',
     'the_vault',
     'THE VAULT!',
+    'Vault Team',
+    'vault-team',
+    'Vаult Tеam', // Cyrillic a and e
+    'VAULT TEAM',
   ])('refuses %j', (name) => {
     expect(isReservedName(name)).toBe(true);
   });

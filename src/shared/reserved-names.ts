@@ -1,9 +1,16 @@
 /**
- * Names only staff and the app speak as ("Admin Team", "Owner", "The Vault"): a member who registered as one would
- * look like staff in notifications and on the feed. A name is refused when, normalised, it IS one of them —
+ * Names only staff and the app speak as ("Admin Team", the "Vault Team" badge staff messages carry, "Owner", "The
+ * Vault"): a member who registered as one would look like staff in notifications and on the feed. A name is refused when, normalised, it IS one of them —
  * never when it merely contains one ("Joe Owner" is a fine name).
  */
-export const RESERVED_NAMES = ['Admin Team', 'Admin', 'Owner', 'Moderator', 'The Vault'] as const;
+export const RESERVED_NAMES = [
+  'Admin Team',
+  'Vault Team',
+  'Admin',
+  'Owner',
+  'Moderator',
+  'The Vault',
+] as const;
 
 export const RESERVED_NAME_MESSAGE = 'This name is reserved for The Vault’s staff. Please use your own name.';
 

@@ -53,7 +53,13 @@ export function createServices(deps: AppDeps): AppServices {
   return {
     ...deps,
     mailer,
-    auth: createAuth({ db: deps.database.db, config, secret: resolveAuthSecret(config), mailer }),
+    auth: createAuth({
+      db: deps.database.db,
+      config,
+      secret: resolveAuthSecret(config),
+      mailer,
+      logger: deps.logger,
+    }),
     storage: config.s3 ? new S3Storage(config.s3) : new LocalStorage(config.uploadsDir),
     buckets: new TokenBuckets(),
   };

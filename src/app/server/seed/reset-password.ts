@@ -5,6 +5,7 @@ import type { Db } from '~/server/db/client';
 import { hashPassword } from '~/server/password-hash';
 import { OWNER_PASSWORD_HASH_KEY } from '~/features/accounts/server/owner-sign-in.service';
 import { generatePassword } from './seed';
+import { endUserStreams } from '~/server/events';
 
 /**
  * For an operator who lost a password: sets a new one (generated unless given) for the member with this email,
@@ -33,6 +34,7 @@ export async function resetPassword(db: Db, target: string, chosen?: string, cos
       .returning({ id: account.id });
     if (updated.length === 0) throw new Error(`${target} has no password sign-in.`);
     await tx.delete(session).where(eq(session.userId, member.id));
+    await endUserStreams(tx, member.id);
   });
   return password;
 }

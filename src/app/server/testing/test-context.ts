@@ -13,6 +13,7 @@ import { createLogger } from '~/server/logger';
 import { withDatabase } from './global-setup';
 import { queryRecorder } from './query-counter';
 import { TestClock } from './test-clock';
+import type { DestinationStream } from 'pino';
 
 export const TEST_ORIGIN = 'http://vault.test';
 let databaseCounter = 0;
@@ -104,7 +105,13 @@ export function callerOf(app: ReturnType<typeof createApp>): TestContext['call']
 
 /** The real app on a real database, with test settings. `env` overrides configuration keys. */
 export async function createTestContext(
-  options: { env?: Record<string, string>; app?: AppOptions; poolMax?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    app?: AppOptions;
+    poolMax?: number;
+    /** Where the app's log lines go (with `env.LOG_LEVEL`), for a test that reads them. */
+    logTo?: DestinationStream;
+  } = {},
 ): Promise<TestContext> {
   const { database, url, drop } = await openTestDatabase(options);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-test-'));
@@ -123,7 +130,7 @@ export async function createTestContext(
     ...(url ? { DATABASE_URL: url, AUTH_SECRET: 'test-secret-test-secret-test-secret-0123' } : {}),
     ...options.env,
   });
-  const logger = createLogger(config);
+  const logger = createLogger(config, options.logTo);
   const hub = new EventHub(database);
   await hub.start();
   const clock = new TestClock();

@@ -21,6 +21,9 @@ import type {
 } from '../accounts.schema';
 import { errorCode, type WithCookies } from './accounts.service';
 import { refuseCommonPassword } from './password-policy';
+import { endUserStreams } from '~/server/events';
+import { forgetResetLinks } from './password-reset.service';
+import type { Executor } from '~/server/db/client';
 
 /** /account: the one place where a member changes their password, e-mail, contact details and devices. */
 
@@ -89,6 +92,7 @@ export async function changePassword(
   if (isOwner(actor)) throw ownerRefusal();
   await enforceRateLimit(ctx, `password-check:${actor.id}`, ctx.config.rateLimits.signInPerAccount);
   refuseCommonPassword(input.newPassword, 'newPassword');
+  const sessionsBefore = await sessionIdsOf(db, actor.id);
   try {
     const { headers } = await auth.api.changePassword({
       body: {
@@ -99,6 +103,15 @@ export async function changePassword(
       headers: meta.headers,
       returnHeaders: true,
     });
+    // A reset link sent before the change would undo it: every one stops working.
+    await forgetResetLinks(db, actor.id);
+    // The sessions the change signed out (every other device, when asked): their live streams end too.
+    const kept = new Set(await sessionIdsOf(db, actor.id));
+    await endUserStreams(
+      db,
+      actor.id,
+      sessionsBefore.filter((id) => !kept.has(id)),
+    );
     await writeAudit(db, {
       eventType: 'PASSWORD_CHANGED',
       actorId: actor.id,
@@ -171,6 +184,9 @@ export async function listSessions(
   };
 }
 
+const sessionIdsOf = async (db: Executor, userId: string) =>
+  (await db.select({ id: session.id }).from(session).where(eq(session.userId, userId))).map((row) => row.id);
+
 export async function signOutSession(
   { db, now, request: meta }: ServiceContext,
   actor: Actor,
@@ -181,6 +197,11 @@ export async function signOutSession(
     .where(and(eq(session.id, sessionId), eq(session.userId, actor.id)))
     .returning({ id: session.id });
   if (ended.length === 0) throw new AppError('NOT_FOUND', 'That device is already signed out.');
+  await endUserStreams(
+    db,
+    actor.id,
+    ended.map((row) => row.id),
+  );
   await writeAudit(db, {
     eventType: 'SESSIONS_ENDED',
     actorId: actor.id,
@@ -200,6 +221,11 @@ export async function signOutOtherSessions(
     .delete(session)
     .where(and(eq(session.userId, actor.id), ne(session.id, currentSessionId)))
     .returning({ id: session.id });
+  await endUserStreams(
+    db,
+    actor.id,
+    ended.map((row) => row.id),
+  );
   await writeAudit(db, {
     eventType: 'SESSIONS_ENDED',
     actorId: actor.id,

@@ -7,7 +7,7 @@ import { session, user } from '~/server/db/tables/auth.tables';
 import { shopSettings } from '~/server/db/tables/shop.tables';
 import { enforceRateLimit, hitRateLimit } from '~/server/rate-limit';
 import { notify } from '~/features/notifications/server/notifications.service';
-import { toSessionUser } from '~/server/session';
+import { resolveSession, toSessionUser } from '~/server/session';
 import type { ServiceContext } from '~/server/service-context';
 import type { loginSchema, registerSchema, RegisterResponse, SignInResponse } from '../accounts.schema';
 import {
@@ -21,6 +21,7 @@ import {
 } from '../accounts.constants';
 import { openJoinRequest } from './join-requests.service';
 import { refuseCommonPassword } from './password-policy';
+import { endUserStreams } from '~/server/events';
 
 /** A response body plus the session cookies to set. */
 export interface WithCookies<T> {
@@ -191,10 +192,15 @@ export async function signIn(
   }
 }
 
-/** Revokes the session in the database (the old cookie is refused from now on) and clears the cookie. */
-export async function signOut({ auth, request }: ServiceContext): Promise<WithCookies<{ ok: true }>> {
+/**
+ * Revokes the session in the database (the old cookie is refused from now on), ends its live event streams on
+ * every instance, and clears the cookie.
+ */
+export async function signOut({ auth, db, request }: ServiceContext): Promise<WithCookies<{ ok: true }>> {
+  const { user: member, sessionId } = await resolveSession({ auth, db }, request.headers);
   try {
     const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    if (member && sessionId) await endUserStreams(db, member.id, [sessionId]);
     return { body: { ok: true }, setCookies: headers.getSetCookie() };
   } catch (error) {
     // Signing out without a session is already done.

@@ -19,6 +19,14 @@ const expiredLink = () =>
   new AppError('BAD_REQUEST', 'This link has expired. Ask for a new one from your account settings.', {
     title: 'Link Expired',
   });
+const usedLink = () =>
+  new AppError(
+    'BAD_REQUEST',
+    'This link has already been used. Your e-mail is as it says in your account settings.',
+    {
+      title: 'Link Already Used',
+    },
+  );
 const invalidLink = () =>
   new AppError('BAD_REQUEST', 'This link is not valid. Ask for a new one from your account settings.', {
     title: 'Link Not Valid',
@@ -30,8 +38,20 @@ export async function verifyEmail(
 ): Promise<WithCookies<VerifyEmailResponse>> {
   const { db, auth, now, request: meta } = ctx;
   await enforceRateLimit(ctx, `verify-email:ip:${meta.ip}`, ctx.config.rateLimits.signInPerIp);
-  const { email: linkEmail, purpose } = emailTokenClaims(input.token);
+  const { email: linkEmail, purpose, updateTo } = emailTokenClaims(input.token);
   const signedIn = await auth.api.getSession({ headers: meta.headers });
+  // The links are signed, not stored: each works once because what it does is then done (the address confirmed,
+  // or the e-mail already the new one).
+  if (purpose === 'verify' && linkEmail) {
+    const [member] = await db
+      .select({ verified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, linkEmail.toLowerCase()));
+    if (member?.verified) throw usedLink();
+  }
+  if (purpose === 'change' && signedIn && updateTo?.toLowerCase() === signedIn.user.email.toLowerCase()) {
+    throw usedLink();
+  }
   // better-auth would start a session for whoever opens a change link: we ask them to sign in instead.
   if (purpose === 'change' && !signedIn) {
     throw new AppError(

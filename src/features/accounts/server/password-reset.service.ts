@@ -1,14 +1,16 @@
 import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '~/shared/app-error';
 import { writeAudit } from '~/server/audit';
+import type { Executor } from '~/server/db/client';
 import { user, verification } from '~/server/db/tables/auth.tables';
 import { enforceRateLimit } from '~/server/rate-limit';
 import type { ServiceContext } from '~/server/service-context';
 import type { forgotPasswordSchema, resetPasswordSchema } from '../accounts.schema';
 import { RESET_LINK_SENT } from '../accounts.constants';
 import { refuseCommonPassword } from './password-policy';
+import { endUserStreams } from '~/server/events';
 
 /**
  * Forgot password, with better-auth's reset flow behind our routes (decision 006): a single-use token valid for
@@ -43,6 +45,16 @@ export async function requestPasswordReset(
   return { message: RESET_LINK_SENT };
 }
 
+/**
+ * Every outstanding reset link of the member stops working: after a reset (the older links) and after a password
+ * change in Account settings. better-auth keeps each as `reset-password:<token>` naming the member.
+ */
+export async function forgetResetLinks(db: Executor, memberId: string): Promise<void> {
+  await db
+    .delete(verification)
+    .where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, memberId)));
+}
+
 export async function resetPassword(
   ctx: ServiceContext,
   input: z.output<typeof resetPasswordSchema>,
@@ -64,6 +76,9 @@ export async function resetPassword(
     if (error instanceof APIError) throw invalidLink();
     throw error;
   }
+  // Every session ended with the reset (auth.ts): so do their live streams, and every other link sent before.
+  await endUserStreams(db, pending.memberId);
+  await forgetResetLinks(db, pending.memberId);
   await writeAudit(db, {
     eventType: 'PASSWORD_RESET',
     actorId: pending.memberId,

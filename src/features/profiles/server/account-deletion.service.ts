@@ -27,6 +27,7 @@ import {
   ORDER_IN_PROGRESS_REFUSAL,
   RUN_IN_PROGRESS_REFUSAL,
 } from '../privacy.constants';
+import { endUserStreams } from '~/server/events';
 
 /**
  * Delete My Account (docs/decisions/025). The member's row stays, as "Former member" without personal fields, so
@@ -122,6 +123,7 @@ export async function deleteAccount(
 
     // Signed out everywhere at once, and no password to sign in with again.
     await tx.delete(session).where(eq(session.userId, member.id));
+    await endUserStreams(tx, member.id);
     await tx.delete(account).where(eq(account.userId, member.id));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, member.id));
     // A request to join (its decline reason, an ID photo): nothing left to decide. Staff's decisions no longer

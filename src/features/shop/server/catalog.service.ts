@@ -18,6 +18,7 @@ import {
   type StickerRef,
   type StickerRow,
 } from './shop.service';
+import { endUserStreams } from '~/server/events';
 
 type Prices = Record<StickerSize, number>;
 const priceColumns = (prices: Prices) => ({
@@ -231,12 +232,17 @@ export async function updateShopSettings(
         set: { ...values, updatedAt: now, updatedBy: actorId },
       });
     if (values.requireVerifiedEmail && !before.requireVerifiedEmail) {
-      // From now on only confirmed e-mails sign in: those signed in without one are signed out now.
-      await tx
+      // From now on only confirmed e-mails sign in: those signed in without one are signed out now, their live
+      // streams too.
+      const ended = await tx
         .delete(session)
         .where(
           inArray(session.userId, tx.select({ id: user.id }).from(user).where(eq(user.emailVerified, false))),
-        );
+        )
+        .returning({ id: session.id, userId: session.userId });
+      const byMember = new Map<string, string[]>();
+      for (const row of ended) byMember.set(row.userId, [...(byMember.get(row.userId) ?? []), row.id]);
+      for (const [userId, sessionIds] of byMember) await endUserStreams(tx, userId, sessionIds);
     }
     await writeAudit(tx, {
       eventType: 'SHOP_SETTINGS_CHANGED',
