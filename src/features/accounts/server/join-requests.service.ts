@@ -46,7 +46,14 @@ export const askAgainAt = (decidedAt: Date, days: number) => new Date(decidedAt.
  * decides requests: one notice each, reworded to a count when several people ask within a minute.
  */
 export async function openJoinRequest(tx: Tx, member: { id: string; name: string }, at: Date): Promise<void> {
-  const fresh = { requestedAt: at, decidedAt: null, decidedBy: null, declineReason: null };
+  // A new request starts clean: a later decline waits, and erases, again.
+  const fresh = {
+    requestedAt: at,
+    decidedAt: null,
+    decidedBy: null,
+    declineReason: null,
+    contactErasedAt: null,
+  };
   await tx
     .insert(joinRequest)
     .values({ userId: member.id, ...fresh })

@@ -327,6 +327,28 @@ describe('deciding', () => {
     });
     const [request] = await t.database.db.select().from(joinRequest).where(eq(joinRequest.userId, member.id));
     expect(request!.contactErasedAt).toEqual(t.clock.now());
+
+    // They ask again with new details, are declined again, and the next wait erases those too.
+    expect((await t.call('POST', '/api/accounts/join-request/ask-again', {}, as(member.cookie))).status).toBe(
+      200,
+    );
+    const details = {
+      telegram: '@back_again',
+      phone: '(202) 555-0166',
+      address: '5 New St, DC',
+      smsConsent: false,
+    };
+    expect((await t.call('PATCH', '/api/accounts/account', details, as(member.cookie))).status).toBe(200);
+    await t.call(
+      'POST',
+      `/api/admin/members/${member.id}/decline`,
+      { reason: 'Still no.' },
+      as(owner.cookie),
+    );
+    t.clock.advance(31 * DAY_MS);
+    await eraseLapsedDeclines(t.ctx());
+    [row] = await t.database.db.select().from(user).where(eq(user.id, member.id));
+    expect(row!.phone).toBe('');
   });
 });
 
