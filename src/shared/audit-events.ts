@@ -92,7 +92,14 @@ export const AUDIT_EVENTS = {
   // Orders and their runs: `orderId` on every one, `driverId` on every one with a driver (decision 019).
   ORDER_STATUS_CHANGED: event({
     label: 'Order status changed',
-    data: data<{ orderId: string; driverId?: string; oldStatus: string; newStatus: string }>(),
+    data: data<{
+      orderId: string;
+      driverId?: string;
+      oldStatus: string;
+      newStatus: string;
+      /** A delivery staff completed: no handover code was typed. */
+      withoutCode?: boolean;
+    }>(),
     restricted: { contacts: ['driverId'] },
   }),
   ORDER_CLAIMED: driverStep('Order claimed'),

@@ -91,6 +91,12 @@ test.describe('Driver queue', () => {
     const customerOrder = customer.page.getByRole('article').filter({ hasText: order.shortId });
     await expect(customerOrder).toBeVisible();
 
+    // The member reads the handover code on their order and gives it to the driver, who types it.
+    const code = (await customerOrder.getByText(/^\d{4}$/).textContent())!;
+    await run.getByLabel('Handover code').fill(code === '0000' ? '1111' : '0000');
+    await run.getByRole('button', { name: 'Mark Delivered' }).click();
+    await expect(run.getByText(/That is not the member’s code: 4 tries left\./).first()).toBeVisible();
+    await run.getByLabel('Handover code').fill(code);
     await run.getByRole('button', { name: 'Mark Delivered' }).click();
     await expectToast(driverA.page, 'Order Delivered!', 'Great job!', { type: 'success' });
     await queueTab(driverA.page, /^History/).click();

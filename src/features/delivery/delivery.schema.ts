@@ -12,6 +12,14 @@ export const submitEtaSchema = z.strictObject({
 });
 export type SubmitEtaInput = z.input<typeof submitEtaSchema>;
 
+/** Mark Delivered: the 4-digit handover code the member gives the driver at the door. */
+export const deliveredSchema = z.strictObject({
+  code: z
+    .string('Enter the 4-digit code the member gives you.')
+    .trim()
+    .regex(/^\d{4}$/, 'Enter the 4-digit code the member gives you.'),
+});
+
 export const driverOnlineSchema = z.strictObject({ isOnline: z.boolean('Say whether you are online.') });
 
 export const driverFlagsSchema = z
@@ -47,6 +55,8 @@ export interface DriverOrderView {
   etaSubmittedAt: string | null;
   /** The driver has told the customer they are on the way (once per order). */
   customerNotified: boolean;
+  /** Too many wrong handover codes: only staff can complete it now. */
+  handoverLocked: boolean;
   completedAt: string | null;
 }
 

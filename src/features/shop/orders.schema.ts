@@ -121,7 +121,14 @@ export interface PlaceOrderResponse {
   contactPhone: string;
 }
 
-export type MyOrdersResponse = Page<OrderView>;
+/**
+ * An order in its member's own answers: with the 4-digit handover code they give the driver, once it is on its
+ * way (a delivery the driver gave an ETA, or the desk marked out for delivery); null otherwise. Never in a staff or
+ * driver answer.
+ */
+export type MemberOrderView = OrderView & { handoverCode: string | null };
+
+export type MyOrdersResponse = Page<MemberOrderView>;
 
 // The orders desk (the admin Orders tab).
 

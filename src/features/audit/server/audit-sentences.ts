@@ -103,7 +103,7 @@ export const AUDIT_SENTENCES: { [K in AuditEventType]: Sentence<K> } = {
     order(row.meta.orderId),
     ` from ${text(row.meta.oldStatus) ?? 'unknown'} to ${text(row.meta.newStatus) ?? 'unknown'}`,
     text(row.meta.driverId) && [{ text: ' (driver ' }, ...driver(row, row.meta.driverId), { text: ')' }],
-    '.',
+    row.meta.withoutCode === true ? ': completed by staff, no code.' : '.',
   ],
   ORDER_CLAIMED: (row) => [driver(row, row.meta.driverId), ' called dibs on ', order(row.meta.orderId), '.'],
   ETA_SUBMITTED: (row) => [

@@ -73,8 +73,14 @@ export const useCancelRun = (config: MutationConfig<unknown, string> = {}) =>
 export const useNotifyCustomer = (config: MutationConfig<unknown, string> = {}) =>
   useRunAction((orderId) => call(run.notify.$post({ param: { orderId } })), config);
 
-export const useMarkDelivered = (config: MutationConfig<DriverOrder, string> = {}) =>
-  useRunAction((orderId) => call(run.delivered.$post({ param: { orderId } })), config);
+/** Mark Delivered, with the handover code the member gives the driver at the door. */
+export const useMarkDelivered = (
+  config: MutationConfig<DriverOrder, { orderId: string; code: string }> = {},
+) =>
+  useRunAction(
+    ({ orderId, code }) => call(run.delivered.$post({ param: { orderId }, json: { code } })),
+    config,
+  );
 
 /** A driver switches themself online or offline; the session (header, queue) follows. */
 export function useSetOnline(config: MutationConfig<ResponseOf<typeof driver.status.$put>, boolean> = {}) {

@@ -4,6 +4,7 @@ import { Controller } from 'react-hook-form';
 import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { Field } from '~/client/components/ui/field';
+import { TextField } from '~/client/components/ui/text-field';
 import { Spinner } from '~/client/components/ui/spinner';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
@@ -13,7 +14,7 @@ import { useMinuteClock } from '~/client/lib/use-clock';
 import { formatUsPhone } from '~/shared/phone';
 import { formatCents } from '~/shared/money';
 import { lineSizeLabel } from '~/features/shop/orders.constants';
-import { submitEtaSchema, type DriverOrderView } from '../delivery.schema';
+import { deliveredSchema, submitEtaSchema, type DriverOrderView } from '../delivery.schema';
 import {
   ETA_MAX_MINUTES,
   ETA_MIN_MINUTES,
@@ -288,10 +289,6 @@ function InProgressRun({ order }: { order: DriverOrderView }) {
     onSuccess: () => toast.success('Customer Notified!'),
     onError: (error) => showErrorToast(error, 'Customer not notified'),
   });
-  const delivered = useMarkDelivered({
-    onSuccess: () => toast.success('Order Delivered!', { description: 'Great job!' }),
-    onError: (error) => showErrorToast(error, 'Not marked delivered'),
-  });
   return (
     <div className="flex flex-col gap-2">
       {order.etaMinutes !== null && (
@@ -309,11 +306,49 @@ function InProgressRun({ order }: { order: DriverOrderView }) {
           {notifyCustomer.isPending ? <Spinner /> : <Bell className="size-5" aria-hidden />}
           {order.customerNotified ? 'Customer Notified' : 'Notify Customer'}
         </Button>
-        <Button size="lg" onClick={() => delivered.mutate(order.id)} disabled={delivered.isPending}>
-          {delivered.isPending ? <Spinner /> : <CheckCircle2 className="size-5" aria-hidden />}
-          Mark Delivered
-        </Button>
       </div>
+      {order.handoverLocked ? (
+        <p role="status" className="rounded-xl border border-danger/50 px-4 py-3 text-sm text-text">
+          Too many wrong codes: staff will complete this order from the Orders tab.
+        </p>
+      ) : (
+        <DeliveredForm order={order} />
+      )}
     </div>
+  );
+}
+
+/** Mark Delivered: the driver types the 4-digit code the member reads on their order. */
+function DeliveredForm({ order }: { order: DriverOrderView }) {
+  const form = useContractForm(deliveredSchema, { defaultValues: { code: '' } });
+  const delivered = useMarkDelivered({
+    onSuccess: () => toast.success('Order Delivered!', { description: 'Great job!' }),
+    onError: (error) => {
+      form.setServerErrors(error);
+      showErrorToast(error, 'Not marked delivered');
+    },
+  });
+  const onSubmit = form.handleSubmit(({ code }) => delivered.mutate({ orderId: order.id, code }));
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+    >
+      <div className="sm:flex-1">
+        <TextField
+          label="Handover code"
+          hint="The member reads it on their order"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          {...form.field('code')}
+        />
+      </div>
+      <Button type="submit" size="lg" disabled={delivered.isPending}>
+        {delivered.isPending ? <Spinner /> : <CheckCircle2 className="size-5" aria-hidden />}
+        Mark Delivered
+      </Button>
+    </form>
   );
 }

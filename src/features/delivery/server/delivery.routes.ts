@@ -7,6 +7,7 @@ import {
   driverFlagsSchema,
   driverIdSchema,
   driverOnlineSchema,
+  deliveredSchema,
   submitEtaSchema,
   type AdminDriversResponse,
   type ClaimResponse,
@@ -52,10 +53,16 @@ export const driverRoutes = new Hono<SignedInEnv>()
     await notifyCustomer(c.var.ctx, c.var.user, c.req.valid('param'));
     return c.json({ ok: true }, 200);
   })
-  .post('/orders/:orderId/delivered', access('claim:order'), validate('param', orderIdSchema), async (c) => {
-    const order = await markDelivered(c.var.ctx, c.var.user, c.req.valid('param'));
-    return c.json({ order }, 200);
-  });
+  .post(
+    '/orders/:orderId/delivered',
+    access('claim:order'),
+    validate('param', orderIdSchema),
+    validate('json', deliveredSchema),
+    async (c) => {
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      return c.json({ order: await markDelivered(c.var.ctx, c.var.user, input) }, 200);
+    },
+  );
 
 /** The dashboard's Drivers tab. */
 export const adminDriversRoutes = new Hono<SignedInEnv>()

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import type { AuditEventData } from '~/shared/audit-events';
@@ -6,6 +6,8 @@ import { can } from '~/shared/permissions';
 import type { UserRow } from '~/server/session';
 import { awardCompletedOrder } from '~/features/economy/server/awards.service';
 import { notify } from '~/features/notifications/server/notifications.service';
+import { HANDOVER_TRIES } from '~/features/shop/server/handover-code.service';
+import { checkHandoverCode } from './handover.service';
 import { shortOrderId, type OrderStatus, type PaymentMethod } from '~/features/shop/orders.constants';
 import {
   itemsOf,
@@ -86,6 +88,7 @@ function toDriverView(
     etaMinutes: order.etaMinutes,
     etaSubmittedAt: order.etaSubmittedAt?.toISOString() ?? null,
     customerNotified: order.customerNotifiedAt !== null,
+    handoverLocked: order.handoverTries >= HANDOVER_TRIES,
     completedAt: order.completedAt?.toISOString() ?? null,
   };
 }
@@ -372,11 +375,16 @@ export async function notifyCustomer(
 export async function markDelivered(
   ctx: ServiceContext,
   actor: Actor,
-  { orderId }: OrderRef,
+  { orderId, code }: OrderRef & { code: string },
 ): Promise<DriverOrderView> {
+  await checkHandoverCode(ctx, actor, { orderId, code });
   const delivered = await stepRun(ctx, actor, {
     orderId,
-    from: [eq(shopOrder.status, 'in-progress'), eq(shopOrder.assignedDriverId, actor.id)],
+    from: [
+      eq(shopOrder.status, 'in-progress'),
+      eq(shopOrder.assignedDriverId, actor.id),
+      lt(shopOrder.handoverTries, HANDOVER_TRIES),
+    ],
     set: { status: 'completed', completedAt: ctx.now },
     audit: { eventType: 'ORDER_DELIVERED', meta: { oldStatus: 'in-progress', newStatus: 'completed' } },
     then: async (tx, order) => {

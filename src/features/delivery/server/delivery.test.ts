@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '~/shared/app-error';
 import { MINUTE_MS } from '~/shared/time';
 import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
-import type { MyOrdersResponse, PlaceOrderInput, PlaceOrderResponse } from '~/features/shop/orders.schema';
+import type {
+  MemberOrderView,
+  MyOrdersResponse,
+  PlaceOrderInput,
+  PlaceOrderResponse,
+} from '~/features/shop/orders.schema';
 import { seedShopWithSticker } from '~/features/shop/server/shop.seed';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
@@ -74,6 +79,14 @@ const queueOf = async (who: Someone) => {
 };
 const driverAction = (who: Someone, orderId: string, action: string, body?: unknown) =>
   t.call('POST', `/api/driver/orders/${orderId}/${action}`, body ?? {}, as(who));
+/** The handover code as the customer reads it on their own order. */
+const memberCode = async (orderId: string) => {
+  const response = await t.call('GET', `/api/orders/${orderId}`, undefined, as(customer));
+  return ((await response.json()) as { order: MemberOrderView }).order.handoverCode!;
+};
+/** Mark Delivered with the code the customer gives the driver. */
+const deliver = async (who: Someone, orderId: string) =>
+  driverAction(who, orderId, 'delivered', { code: await memberCode(orderId) });
 const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
 const orderRow = async (orderId: string) =>
   (await t.database.db.select().from(shopOrder).where(eq(shopOrder.id, orderId)))[0]!;
@@ -188,7 +201,7 @@ describe('Call Dibs and the ETA', () => {
     expect(ownerView.customer.address).toBe(ADDRESS);
 
     t.clock.advance(10 * MINUTE_MS);
-    const delivered = await driverAction(driverA, orderId, 'delivered');
+    const delivered = await deliver(driverA, orderId);
     expect(delivered.status).toBe(200);
     const after = await queueOf(driverA);
     expect(after.queue.history.map((o) => o.id)).toContain(orderId);
@@ -369,9 +382,9 @@ describe('on the way and delivered', () => {
     expect(await customerNotes()).toContain(
       `Your driver is on the way with order #${short}: about 15 minutes to go.`,
     );
-    expect((await driverAction(driverB, orderId, 'delivered')).status).toBe(409);
+    expect((await deliver(driverB, orderId)).status).toBe(409);
 
-    const delivered = await driverAction(driverA, orderId, 'delivered');
+    const delivered = await deliver(driverA, orderId);
     expect(delivered.status).toBe(200);
     expect(await orderRow(orderId)).toMatchObject({ status: 'completed', completedAt: t.clock.now() });
     expect(await customerNotes()).toContain(`Your order #${short} has been delivered. Enjoy!`);
@@ -453,7 +466,7 @@ describe('drivers', () => {
       await driverAction(driver, orderId, 'claim');
       await driverAction(driver, orderId, 'eta', { etaMinutes: eta });
       t.clock.advance(takes * MINUTE_MS);
-      await driverAction(driver, orderId, 'delivered');
+      await deliver(driver, orderId);
     }
     const response = await t.call('GET', '/api/admin/drivers', undefined, as(owner));
     const { drivers } = (await response.json()) as AdminDriversResponse;

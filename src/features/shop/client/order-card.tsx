@@ -1,4 +1,4 @@
-import { MapPin, Store, Truck } from 'lucide-react';
+import { KeyRound, MapPin, Store, Truck } from 'lucide-react';
 import { useId } from 'react';
 import { CardTitle, type CardHeading } from '~/client/components/ui/card-title';
 import { SkeletonBlock, SkeletonCard, SkeletonLines } from '~/client/components/ui/list-states';
@@ -9,8 +9,21 @@ import { lineSizeLabel, timelineStep } from '../orders.constants';
 import { OrderTimeline, etaText } from './order-timeline';
 import { usePickupLocationName } from './shop.queries';
 
+/** The code the member gives the driver at the door: the driver types it to mark the order delivered. */
+function HandoverCode({ code }: { code: string }) {
+  return (
+    <div className="flex items-center gap-4 rounded-xl border border-primary/50 bg-surface-raised px-4 py-3">
+      <KeyRound className="size-6 shrink-0 text-primary" aria-hidden />
+      <div className="flex flex-col">
+        <p className="text-sm text-text-muted">Handover code: give it to your driver at the door</p>
+        <p className="text-3xl font-bold tracking-[0.3em] text-text tabular">{code}</p>
+      </div>
+    </div>
+  );
+}
+
 /** One of the member's orders: what, where, how much, and its status as it changes. */
-export function OrderCard({ order }: { order: OrderView }) {
+export function OrderCard({ order }: { order: OrderView & { handoverCode?: string | null } }) {
   const headingId = useId();
   const locationName = usePickupLocationName();
   const step = timelineStep(order.status);
@@ -43,6 +56,8 @@ export function OrderCard({ order }: { order: OrderView }) {
       </header>
 
       <OrderTimeline order={order} />
+
+      {order.handoverCode && <HandoverCode code={order.handoverCode} />}
 
       <OrderItems items={order.items} className="border-t border-border pt-3" />
 

@@ -92,6 +92,8 @@ export async function setOrderStatus(
         ...(order.assignedDriverId ? { driverId: order.assignedDriverId } : {}),
         oldStatus: order.status,
         newStatus: status,
+        // A delivery completed at the desk: nobody typed the member's handover code.
+        ...(status === 'completed' && order.deliveryMethod === 'Delivery' ? { withoutCode: true } : {}),
       },
       at: now,
     });

@@ -19,7 +19,14 @@ import { pickupLocation, sticker } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { pageOf, timeKeyset } from '~/server/pagination';
-import type { MyOrdersResponse, OrderLineSize, OrderView, PlaceOrderValues } from '../orders.schema';
+import type {
+  MemberOrderView,
+  MyOrdersResponse,
+  OrderLineSize,
+  OrderView,
+  PlaceOrderValues,
+} from '../orders.schema';
+import { memberHandoverCode } from './handover-code.service';
 import {
   DELIVERY_HUB,
   MAX_LINE_QUANTITY,
@@ -315,8 +322,15 @@ const myOrdersOpening = prepared('vault_my_orders_first_page', (db) =>
   myOrdersPage(db, sql.placeholder('userId')),
 );
 
+/** The member's own view of an order: with its handover code once it is on its way. */
+const toMemberOrderView = (
+  config: ServiceContext['config'],
+  order: OrderRow,
+  items: OrderItemRow[],
+): MemberOrderView => ({ ...toOrderView(order, items), handoverCode: memberHandoverCode(config, order) });
+
 export async function listMyOrders(
-  { db }: ServiceContext,
+  { db, config }: ServiceContext,
   actor: Actor,
   { cursor }: { cursor?: string | undefined },
 ): Promise<MyOrdersResponse> {
@@ -329,20 +343,23 @@ export async function listMyOrders(
     db,
     page.items.map((row) => row.order.id),
   );
-  return { ...page, items: page.items.map(({ order }) => toOrderView(order, items.get(order.id)!)) };
+  return {
+    ...page,
+    items: page.items.map(({ order }) => toMemberOrderView(config, order, items.get(order.id)!)),
+  };
 }
 
 /** One of the member's own orders; anyone else's is "not found". */
 export async function getMyOrder(
-  { db }: ServiceContext,
+  { db, config }: ServiceContext,
   actor: Actor,
   { orderId }: OrderRef,
-): Promise<OrderView> {
+): Promise<MemberOrderView> {
   const userId = actor.id;
   const [row] = await db
     .select()
     .from(shopOrder)
     .where(and(eq(shopOrder.id, orderId), eq(shopOrder.userId, userId)));
   if (!row) throw new AppError('NOT_FOUND', 'This order does not exist.');
-  return toOrderView(row, (await itemsOf(db, [row.id])).get(row.id)!);
+  return toMemberOrderView(config, row, (await itemsOf(db, [row.id])).get(row.id)!);
 }

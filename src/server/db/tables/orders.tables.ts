@@ -40,6 +40,8 @@ export const shopOrder = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     /** When staff confirmed the order; null while it never was (or since it went back to the queue or pending). */
     confirmedAt: timestamp({ withTimezone: true }),
+    /** Wrong handover codes typed by the driver; at HANDOVER_TRIES only staff can complete the order. */
+    handoverTries: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex('shop_order_idempotency_idx').on(t.userId, t.idempotencyKey),

@@ -1,0 +1,51 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { Config } from '~/server/config';
+import { resolveAuthSecret } from '~/server/secrets';
+import type { shopOrder } from '~/server/db/tables/orders.tables';
+
+/** Wrong codes a driver may type before only staff can complete the order. */
+export const HANDOVER_TRIES = 5;
+
+const keys = new Map<string, Buffer>();
+
+/** A key of its own for handover codes, derived from the server secret (never the secret itself). */
+function keyFor(config: Pick<Config, 'authSecret' | 'dataDir'>): Buffer {
+  const id = `${config.dataDir}\u0000${config.authSecret ?? ''}`;
+  let key = keys.get(id);
+  if (!key) {
+    key = Buffer.from(
+      hkdfSync('sha256', resolveAuthSecret(config), 'the-vault/handover', 'handover codes v1', 32),
+    );
+    keys.set(id, key);
+  }
+  return key;
+}
+
+/**
+ * The order's 4-digit handover code: an HMAC of its id with a key from the server secret, so the member sees the
+ * same code on every device and nothing stores it. Only the member's own order answers carry it.
+ */
+export function handoverCodeOf(config: Pick<Config, 'authSecret' | 'dataDir'>, orderId: string): string {
+  const mac = createHmac('sha256', keyFor(config)).update(orderId).digest();
+  return String(mac.readUInt32BE(0) % 10_000).padStart(4, '0');
+}
+
+/** Whether `code` is the order's, compared in constant time. */
+export function isHandoverCode(
+  config: Pick<Config, 'authSecret' | 'dataDir'>,
+  orderId: string,
+  code: string,
+) {
+  const expected = Buffer.from(handoverCodeOf(config, orderId));
+  const given = Buffer.from(code);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The code the member gives the driver, once their order is on its way (and only then). */
+export function memberHandoverCode(
+  config: Pick<Config, 'authSecret' | 'dataDir'>,
+  order: Pick<typeof shopOrder.$inferSelect, 'id' | 'status' | 'deliveryMethod'>,
+): string | null {
+  const onItsWay = order.status === 'in-progress' || order.status === 'out-for-delivery';
+  return order.deliveryMethod === 'Delivery' && onItsWay ? handoverCodeOf(config, order.id) : null;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_order" ADD COLUMN "handover_tries" integer DEFAULT 0 NOT NULL;
