@@ -24,8 +24,6 @@ export const errorStatus = {
   CLAIM_EXPIRED: 409,
   /** The run was re-queued or reassigned. */
   RUN_UNAVAILABLE: 409,
-  /** Too many wrong handover codes: only staff can complete the order now. */
-  HANDOVER_LOCKED: 409,
   /** The driver has already told the customer they are on the way (once per order). */
   ALREADY_NOTIFIED: 409,
   /** A cooldown is running (one rating a day): the answer says when the action is next available. */

@@ -49,10 +49,7 @@ export function createQueryClient(): QueryClient {
   // Answered ACCOUNT_PENDING or ACCOUNT_DECLINED: staff have not let this member in (or no longer do), and the
   // session says so, so the app shows the review page.
   const onError = (error: Error, queryKey?: readonly unknown[]) => {
-    const sessionChanged =
-      isApiError(error, 'UNAUTHORIZED') ||
-      isApiError(error, 'ACCOUNT_PENDING') ||
-      isApiError(error, 'ACCOUNT_DECLINED');
+    const sessionChanged = isApiError(error, 'UNAUTHORIZED', 'ACCOUNT_PENDING', 'ACCOUNT_DECLINED');
     if (sessionChanged && queryKey?.[0] !== sessionQueryKey[0]) {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     }

@@ -10,13 +10,9 @@ import { HANDOVER_TRIES, isHandoverCode } from '~/features/shop/server/handover-
 import { publishOrderChanged } from '~/features/shop/server/orders.service';
 
 const handoverLocked = () =>
-  new AppError(
-    'HANDOVER_LOCKED',
-    'Too many wrong codes: staff will complete this order from the Orders tab.',
-    {
-      title: 'Code Locked',
-    },
-  );
+  new AppError('CONFLICT', 'Too many wrong codes: staff will complete this order from the Orders tab.', {
+    title: 'Code Locked',
+  });
 
 /**
  * A wrong handover code, counted with a conditional increment: of any number typed at once, HANDOVER_TRIES count

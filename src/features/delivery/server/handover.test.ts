@@ -132,7 +132,7 @@ describe('the handover code', () => {
     // Even the right code is refused now; the driver's view says so.
     const right = await deliver(orderId, code);
     expect(right.status).toBe(409);
-    expect(await right.json()).toMatchObject({ error: { code: 'HANDOVER_LOCKED' } });
+    expect(await right.json()).toMatchObject({ error: { code: 'CONFLICT', title: 'Code Locked' } });
     const queue = await (await t.call('GET', '/api/driver/queue', undefined, as(driver))).json();
     expect(queue.myRuns.find((o: { id: string }) => o.id === orderId)).toMatchObject({
       handoverLocked: true,
