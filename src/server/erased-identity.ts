@@ -1,9 +1,9 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Executor } from './db/client';
 import { erasedIdentity } from './db/tables/privacy.tables';
-import { resolveAuthSecret } from './secrets';
+import { derivedKey } from './secrets';
 
 /**
  * A deleted member's e-mail and phone survive only as keyed hashes (HMAC-SHA256, key derived by HKDF from the
@@ -13,18 +13,8 @@ import { resolveAuthSecret } from './secrets';
 type Identity = { email: string; phone: string };
 type HashConfig = Pick<Config, 'authSecret' | 'dataDir'>;
 
-const keys = new Map<string, Buffer>();
-function keyFor(config: HashConfig): Buffer {
-  const id = `${config.dataDir}\u0000${config.authSecret ?? ''}`;
-  let key = keys.get(id);
-  if (!key) {
-    key = Buffer.from(
-      hkdfSync('sha256', resolveAuthSecret(config), 'the-vault/erased-identity', 'identity hashes v1', 32),
-    );
-    keys.set(id, key);
-  }
-  return key;
-}
+const keyFor = (config: HashConfig) =>
+  derivedKey(config, { salt: 'the-vault/erased-identity', info: 'identity hashes v1' });
 
 /** The same address however it is typed; a US phone as its last ten digits. */
 const normalise = {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
@@ -16,4 +16,23 @@ export function resolveAuthSecret(config: Pick<Config, 'authSecret' | 'dataDir'>
   const secret = randomBytes(32).toString('base64url');
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
+}
+
+const derivedKeys = new Map<string, Buffer>();
+
+/**
+ * A 32-byte key of its own for one purpose (`salt`, `info`), derived by HKDF-SHA256 from the server secret, so no
+ * purpose ever uses the session-signing secret itself. Derived once per secret, data directory and purpose.
+ */
+export function derivedKey(
+  config: Pick<Config, 'authSecret' | 'dataDir'>,
+  { salt, info }: { salt: string; info: string },
+): Buffer {
+  const id = [config.dataDir, config.authSecret ?? '', salt, info].join('\u0000');
+  let key = derivedKeys.get(id);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', resolveAuthSecret(config), salt, info, 32));
+    derivedKeys.set(id, key);
+  }
+  return key;
 }

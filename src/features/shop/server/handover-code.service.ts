@@ -1,25 +1,14 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '~/server/config';
-import { resolveAuthSecret } from '~/server/secrets';
+import { derivedKey } from '~/server/secrets';
 import type { shopOrder } from '~/server/db/tables/orders.tables';
 
 /** Wrong codes a driver may type before only staff can complete the order. */
 export const HANDOVER_TRIES = 5;
 
-const keys = new Map<string, Buffer>();
-
 /** A key of its own for handover codes, derived from the server secret (never the secret itself). */
-function keyFor(config: Pick<Config, 'authSecret' | 'dataDir'>): Buffer {
-  const id = `${config.dataDir}\u0000${config.authSecret ?? ''}`;
-  let key = keys.get(id);
-  if (!key) {
-    key = Buffer.from(
-      hkdfSync('sha256', resolveAuthSecret(config), 'the-vault/handover', 'handover codes v1', 32),
-    );
-    keys.set(id, key);
-  }
-  return key;
-}
+const keyFor = (config: Pick<Config, 'authSecret' | 'dataDir'>) =>
+  derivedKey(config, { salt: 'the-vault/handover', info: 'handover codes v1' });
 
 /**
  * The order's 4-digit handover code: an HMAC of its id with a key from the server secret, so the member sees the
