@@ -204,6 +204,33 @@ test.describe('Community Feed', () => {
     await expect(seen.getByRole('button', { name: /Show comments, 1 comment$/ })).toBeVisible();
   });
 
+  test('a post whose menu is open stays where it is when new posts arrive above it', async ({
+    newMember,
+  }, testInfo) => {
+    // At the very top of the page browsers do not keep the reader's place, so without the feed's own help the post
+    // (and its open menu) would slide down the screen, or out of it, as others post.
+    const poster = await newMember('Busy poster');
+    const post = (content: string) =>
+      poster.request.post('/api/feed/posts', { headers: { Origin: originOf(testInfo) }, data: { content } });
+    const text = unique('Menu open');
+    expect((await post(text)).status()).toBe(201);
+    const { page } = await onFeed(await newMember('Menu opener'));
+    const trigger = postCard(page, text).getByRole('button', { name: 'More actions for this post' });
+    await trigger.click();
+    const report = page.getByRole('menuitem', { name: 'Report post' });
+    await expect(report).toBeInViewport();
+    const before = (await trigger.boundingBox())?.y;
+
+    const arrivals = unique('Arrived above');
+    for (let n = 1; n <= 4; n++)
+      expect((await post(`${arrivals} ${n}\nsecond line\nthird line`)).status()).toBe(201);
+    await expect(postCard(page, `${arrivals} 4`)).toBeVisible();
+    expect((await trigger.boundingBox())?.y).toBeCloseTo(before ?? Number.NaN, 0);
+    await expect(report).toBeInViewport();
+    await report.click();
+    await expect(page.getByRole('dialog', { name: 'Report post' })).toBeVisible();
+  });
+
   test('a post made while the page is still connecting its live updates arrives all the same', async ({
     newMember,
   }, testInfo) => {

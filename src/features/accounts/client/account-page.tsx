@@ -4,7 +4,7 @@ import { ListStates, ListSkeleton, SkeletonBlock } from '~/client/components/ui/
 import { Page, PageHeading } from '~/client/components/ui/page';
 import { SectionCard } from '~/client/components/ui/section-card';
 import type { AccountDetails } from '../accounts.schema';
-import { useAccount } from './accounts.queries';
+import { useAccount } from './account-settings.queries';
 import { ContactDetailsForm } from './contact-details-form';
 import { DevicesSection } from './devices-section';
 import { EmailSection } from './email-section';

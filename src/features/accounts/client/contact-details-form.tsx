@@ -5,7 +5,7 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { formatUsPhone } from '~/shared/phone';
 import { updateAccountSchema, type AccountDetails, type UpdateAccountInput } from '../accounts.schema';
-import { useUpdateAccount } from './accounts.queries';
+import { useUpdateAccount } from './account-settings.queries';
 import { ContactFields } from './contact-fields';
 
 const fieldsOf = (account: AccountDetails): UpdateAccountInput => ({

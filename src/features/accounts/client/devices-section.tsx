@@ -8,7 +8,7 @@ import { SectionCard } from '~/client/components/ui/section-card';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { formatDay } from '~/client/lib/format-time';
 import type { AccountSession } from '../accounts.schema';
-import { useAccountSessions, useSignOutOtherSessions, useSignOutSession } from './accounts.queries';
+import { useAccountSessions, useSignOutOtherSessions, useSignOutSession } from './account-settings.queries';
 
 /** A tablet, a phone, or else a computer, from the server's name for the device. */
 function DeviceIcon({ device }: { device: string }) {

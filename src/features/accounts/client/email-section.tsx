@@ -5,7 +5,7 @@ import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { changeEmailSchema, type AccountDetails } from '../accounts.schema';
-import { useChangeEmail } from './accounts.queries';
+import { useChangeEmail } from './account-settings.queries';
 import { ResendLinkButton } from './resend-link-button';
 
 /** The member's address, whether it is confirmed (with Resend), and the change form. */

@@ -6,7 +6,7 @@ import { useContractForm } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
 import { forgotPasswordSchema } from '../accounts.schema';
 import { AccountScreen } from './account-screen';
-import { useForgotPassword } from './accounts.queries';
+import { useForgotPassword } from './sign-in.queries';
 import { ScreenNotice } from './screen-notice';
 
 /** /forgot-password (visitors): the e-mail to send a reset link to. The answer is the same for every address. */

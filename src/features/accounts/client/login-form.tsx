@@ -9,7 +9,7 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { paths, returnPathOf } from '~/client/lib/paths';
 import { loginSchema, type SignInResponse } from '../accounts.schema';
-import { useLogin } from './accounts.queries';
+import { useLogin } from './sign-in.queries';
 import { OwnerLoginDialog } from './owner-login-dialog';
 import { TwoFactorCodeForm } from './two-factor-code-form';
 

@@ -6,7 +6,7 @@ import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { ownerLoginSchema, type SignInResponse } from '../accounts.schema';
-import { useOwnerLogin } from './accounts.queries';
+import { useOwnerLogin } from './sign-in.queries';
 import { TwoFactorCodeForm } from './two-factor-code-form';
 
 /** Remember this device comes from the sign-in form beside it. */

@@ -6,7 +6,7 @@ import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { changePasswordSchema } from '../accounts.schema';
-import { useChangePassword } from './accounts.queries';
+import { useChangePassword } from './account-settings.queries';
 import { PASSWORDS_DIFFER } from './password-confirmation';
 
 /** The contract, with the new password typed twice (checked here only; the server gets it once). */

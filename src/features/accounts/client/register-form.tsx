@@ -8,7 +8,7 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { paths } from '~/client/lib/paths';
 import { registerSchema, type RegisterInput, type RegisterResponse } from '../accounts.schema';
-import { useJoinRules, useRegister } from './accounts.queries';
+import { useJoinRules, useRegister } from './sign-in.queries';
 import { ContactFields } from './contact-fields';
 import { ScreenNotice } from './screen-notice';
 

@@ -11,7 +11,7 @@ import { paths } from '~/client/lib/paths';
 import { useSession } from '~/client/lib/session';
 import { resetPasswordSchema } from '../accounts.schema';
 import { AccountScreen } from './account-screen';
-import { useResetPassword } from './accounts.queries';
+import { useResetPassword } from './sign-in.queries';
 import { PASSWORDS_DIFFER } from './password-confirmation';
 import { ScreenNotice } from './screen-notice';
 

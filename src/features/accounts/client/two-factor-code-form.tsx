@@ -7,7 +7,7 @@ import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { twoFactorSignInSchema, type SignInResponse } from '../accounts.schema';
-import { useTwoFactorSignIn } from './accounts.queries';
+import { useTwoFactorSignIn } from './sign-in.queries';
 
 /**
  * The code step of a sign-in whose password was right and whose member has two-factor on: the e-mail form and the

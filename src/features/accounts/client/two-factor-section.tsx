@@ -13,7 +13,7 @@ import {
   twoFactorSetupSchema,
   type TwoFactorSetupResponse,
 } from '../accounts.schema';
-import { useConfirmTwoFactor, useDisableTwoFactor, useStartTwoFactorSetup } from './accounts.queries';
+import { useConfirmTwoFactor, useDisableTwoFactor, useStartTwoFactorSetup } from './account-settings.queries';
 
 /**
  * Account settings' two-factor section (id `two-factor`, where the dashboard's setup card links): turn on with the

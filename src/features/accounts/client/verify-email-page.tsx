@@ -6,7 +6,7 @@ import { paths } from '~/client/lib/paths';
 import { useSession } from '~/client/lib/session';
 import { verifyEmailSchema } from '../accounts.schema';
 import { AccountScreen } from './account-screen';
-import { useVerifyEmail } from './accounts.queries';
+import { useVerifyEmail } from './sign-in.queries';
 import { ScreenNotice } from './screen-notice';
 
 /**

@@ -1,5 +1,5 @@
 import { MessageSquarePlus, Pin, SearchX, Sparkles } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { LoadMore } from '~/client/components/load-more';
 import { Button } from '~/client/components/ui/button';
 import {
@@ -12,6 +12,7 @@ import {
 import { SearchField } from '~/client/components/ui/search-field';
 import { MountWhenOpened, onDemand } from '~/client/lib/on-demand';
 import { useDebouncedValue } from '~/client/lib/use-debounced-value';
+import { useKeepInPlace } from '~/client/lib/use-keep-in-place';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { useSession } from '~/client/lib/session';
 import type { PostView } from '../feed.schema';
@@ -76,6 +77,8 @@ function FeedList({ q, onCreate }: { q: string; onCreate: () => void }) {
 
   const pinned = feed.data?.pages[0]?.pinned ?? [];
   const posts = feed.data?.items ?? [];
+  const list = useRef<HTMLDivElement>(null);
+  useKeepInPlace(list, feed.data);
 
   return (
     <ListStates
@@ -92,7 +95,7 @@ function FeedList({ q, onCreate }: { q: string; onCreate: () => void }) {
         </EmptyState>
       }
     >
-      <div className="flex flex-col gap-6">
+      <div ref={list} className="flex flex-col gap-6">
         <p className="sr-only" aria-live="polite">
           {announcement}
         </p>
