@@ -130,6 +130,8 @@ export default defineConfig({
         PASSWORD_HASH_COST: '10',
         // A driver has 12 seconds instead of 5 minutes to submit an ETA, so the expiry story runs in seconds.
         ETA_WINDOW_MS: '12000',
+        // And may leave an order at the door 2 seconds after Notify Customer rather than 10 minutes.
+        DOOR_PHOTO_WAIT_MS: '2000',
         CLAIM_SWEEP_INTERVAL_MS: '1000',
         // Never the real Twilio: a story that saves SMS credentials points at a closed local port instead.
         TWILIO_BASE_URL: 'http://127.0.0.1:9',

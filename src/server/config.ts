@@ -92,6 +92,11 @@ const envSchema = z.object({
   SSE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().positive().default(4),
   /** How long a driver has after Call Dibs to submit an ETA (the spec's 5 minutes). */
   ETA_WINDOW_MS: z.coerce.number().int().min(1000).default(300_000),
+  /**
+   * When nobody answers: how long after Notify Customer a driver may leave the order at the door with a photo
+   * (or once the promised time has passed, whichever comes first).
+   */
+  DOOR_PHOTO_WAIT_MS: z.coerce.number().int().min(1000).default(600_000),
   /** How often the server returns expired claims to the queue. */
   CLAIM_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** How often the SMS sender looks for queued messages (src/features/sms/server/sms-sender.ts). */
@@ -212,6 +217,7 @@ export interface Config {
     sendIntervalMs: number;
   };
   etaWindowMs: number;
+  doorPhotoWaitMs: number;
   claimSweepIntervalMs: number;
   smsSendIntervalMs: number;
   dataExportIntervalMs: number;
@@ -334,6 +340,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       sendIntervalMs: e.PUSH_SEND_INTERVAL_MS,
     },
     etaWindowMs: e.ETA_WINDOW_MS,
+    doorPhotoWaitMs: e.DOOR_PHOTO_WAIT_MS,
     claimSweepIntervalMs: e.CLAIM_SWEEP_INTERVAL_MS,
     smsSendIntervalMs: e.SMS_SEND_INTERVAL_MS,
     dataExportIntervalMs: e.DATA_EXPORT_INTERVAL_MS,

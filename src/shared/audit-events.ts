@@ -106,7 +106,14 @@ export const AUDIT_EVENTS = {
   ETA_SUBMITTED: driverStep<{ etaMinutes: number }>('ETA submitted'),
   RUN_CANCELLED: driverStep('Run cancelled'),
   CUSTOMER_NOTIFIED: driverStep<{ minutesLeft: number }>('Customer notified'),
-  ORDER_DELIVERED: driverStep<{ oldStatus: string; newStatus: string }>('Order delivered'),
+  ORDER_DELIVERED: driverStep<{
+    oldStatus: string;
+    newStatus: string;
+    /** Nobody answered: left at the door with a photo instead of the handover code. */
+    leftAtDoor?: boolean;
+  }>('Order delivered'),
+  /** Staff opened a door photo (a private file). */
+  DOOR_PHOTO_VIEWED: event({ label: 'Door photo viewed', data: data<{ orderId: string }>() }),
   // The sweep's: no actor. The claim's driver, when the order still names one.
   CLAIM_EXPIRED: event({
     label: 'Claim expired',

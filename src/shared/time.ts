@@ -15,6 +15,16 @@ export function timeLeftText(msLeft: number): string {
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m left`;
 }
 
+/** A wait as a sentence says it: "10 minutes", "1 minute", or "30 seconds" under a minute. */
+export function formatWait(ms: number): string {
+  if (ms < MINUTE_MS) {
+    const seconds = Math.max(1, Math.round(ms / 1000));
+    return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  }
+  const minutes = Math.round(ms / MINUTE_MS);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 /** The shop's time zone until the Settings tab sets one (its weeks start Monday 00:00 there). */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 

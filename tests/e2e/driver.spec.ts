@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { expectToast, test } from './fixtures';
+import sharp from 'sharp';
+import { expectToast, originOf, test } from './fixtures';
 import { makeDriver, openQueue, placeDeliveryOrder } from './support/driver-orders';
 
 /** The e2e server gives drivers 12 s to submit an ETA (playwright.config.ts). */
@@ -104,6 +105,65 @@ test.describe('Driver queue', () => {
     await expect(driverA.page.getByText(address)).toHaveCount(0);
     // The member's page follows without a reload.
     await expect(customerOrder.getByText('Completed').first()).toBeVisible();
+  });
+
+  test('nobody answers: after Notify Customer and the wait the driver leaves it at the door with a photo, which the member sees', async ({
+    newMember,
+    ownerApi,
+  }, testInfo) => {
+    const driver = await newMember('Noor Driver');
+    const customer = await newMember('Customer Avery');
+    await makeDriver(ownerApi, testInfo, driver.user.id);
+    const order = await placeDeliveryOrder(customer.page, testInfo, '12 Quiet Court, Washington, DC');
+    // The claim and the ETA as the driver's phone sends them; the door is what this story is about.
+    const headers = { Origin: originOf(testInfo) };
+    for (const [step, data] of [
+      ['claim', {}],
+      ['eta', { etaMinutes: 20 }],
+    ] as const) {
+      const response = await driver.request.post(`/api/driver/orders/${order.id}/${step}`, { headers, data });
+      expect(response.status(), await response.text()).toBe(200);
+    }
+
+    // The member sees who is coming and when.
+    await customer.page.goto('/orders');
+    const customerOrder = customer.page.getByRole('article').filter({ hasText: order.shortId });
+    await expect(customerOrder.getByText('Noor is on the way')).toBeVisible();
+    await expect(customerOrder.getByText(/^ETA 20 min · around /)).toBeVisible();
+
+    await openQueue(driver.page);
+    await queueTab(driver.page, /^My Runs/).click();
+    const run = orderCard(driver.page, order.shortId);
+    await expect(run.getByText(/^Nobody answering\? From /)).toBeVisible();
+    await run.getByRole('button', { name: 'Notify Customer' }).click();
+    await expect(run.getByRole('button', { name: 'Customer Notified' })).toBeDisabled();
+    await run.getByRole('button', { name: 'Nobody answering? Leave it at the door' }).click();
+    const form = run.getByRole('form', { name: 'Leave it at the door' });
+    await form.getByRole('button', { name: 'Leave at Door' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Take a photo of the order at the door.');
+    await form.getByLabel('Photo of the order at the door').setInputFiles({
+      name: 'door.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#5a4636' } })
+        .jpeg()
+        .toBuffer(),
+    });
+    await expect(form.getByRole('img', { name: 'Your photo of the order at the door' })).toBeVisible();
+    await form.getByLabel('Note for the member (optional)').fill('Behind the blue planter');
+    await form.getByRole('button', { name: 'Leave at Door' }).click();
+    await expectToast(driver.page, 'Order Delivered!', 'Left at the door: the member sees your photo.', {
+      type: 'success',
+    });
+
+    // The member's order follows live: the photo, the note, and where to get help.
+    const door = customerOrder.getByRole('region', { name: 'Left at your door' });
+    await expect(door).toContainText('Delivered with a photo — not received?');
+    await expect(door.getByRole('link', { name: /^Get help/ })).toHaveAttribute('href', /^tel:/);
+    await expect(door).toContainText('“Behind the blue planter”');
+    const photo = door.getByRole('img', { name: 'Your order at the door, as the driver left it' });
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    await expect(customerOrder.getByText('Delivered by Noor')).toBeVisible();
   });
 
   test('a driver who misses the ETA window gets the order re-queued with a strike', async ({

@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { systemClock } from '~/shared/time';
 import { startJoinRequestSweeper } from '~/features/accounts/server/join-request-sweeper';
 import { startClaimSweeper } from '~/features/delivery/server/claim-sweeper';
+import { startDoorPhotoSweeper } from '~/features/shop/server/door-photo.service';
 import { startPushSender } from '~/features/notifications/server/push-sender';
 import { startSmsSender } from '~/features/sms/server/sms-sender';
 import { startDataExportBuilder } from '~/features/profiles/server/data-export-builder';
@@ -62,11 +63,15 @@ export async function runServer(config: Config) {
   const deps = { config, database, hub, logger, clock: systemClock };
   const services = createServices(deps);
   const app = createApp(services);
-  const stopSweeper = startClaimSweeper(services);
-  const stopSmsSender = startSmsSender(services);
-  const stopPushSender = startPushSender(services);
-  const stopExportBuilder = startDataExportBuilder(services);
-  const stopJoinRequestSweeper = startJoinRequestSweeper(services);
+  // The background jobs (server/background-job.ts), each stopped in turn on shutdown.
+  const stopJobs = [
+    startClaimSweeper,
+    startSmsSender,
+    startPushSender,
+    startDataExportBuilder,
+    startJoinRequestSweeper,
+    startDoorPhotoSweeper,
+  ].map((start) => start(services));
   const server = serve(
     { fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) },
     (info) => {
@@ -110,11 +115,7 @@ export async function runServer(config: Config) {
     const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
     connections.closeIdle();
     await closed;
-    await stopSweeper();
-    await stopSmsSender();
-    await stopPushSender();
-    await stopExportBuilder();
-    await stopJoinRequestSweeper();
+    for (const stop of stopJobs) await stop();
     // E-mails still being handed to the SMTP server (a reset link asked for a moment ago).
     await services.mailer.settled();
     services.mailer.close();

@@ -34,6 +34,13 @@ export const content: StaticContent = {
       ],
     },
     {
+      heading: 'Deliveries left at your door',
+      points: [
+        'When nobody answers, your driver may leave your order at the door with a photo of it and a short note. You see the photo on your order; so do the staff whose role may see contact details, and every time they look is recorded. Other drivers and other staff never see it, and neither does your driver once they have left.',
+        'The photo is deleted after 30 days, or when you delete your account. When the order was left and the note stay with the order, and are part of your data download; the photo is not.',
+      ],
+    },
+    {
       heading: 'Text messages (SMS)',
       paragraphs: [
         'We send text messages only if you ticked the SMS consent box. They are about your orders and member ' +

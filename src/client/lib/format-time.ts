@@ -41,3 +41,10 @@ export function formatDay(yyyyMmDd: string): string {
   const date = new Date(`${yyyyMmDd}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? '' : utcDay.format(date);
 }
+
+const timeOfDay = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
+
+/** A time today, as a clock shows it: "3:45 PM". */
+export function formatTimeOfDay(ms: number): string {
+  return Number.isFinite(ms) ? timeOfDay.format(ms) : '';
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OrderLineView } from '~/features/shop/orders.schema';
 import type { OrderStatus, PaymentMethod } from '~/features/shop/orders.constants';
+import { DOOR_NOTE_MAX_LENGTH } from '~/features/shop/orders.constants';
 import { ETA_MAX_MINUTES, ETA_MIN_MINUTES, INVALID_ETA } from './delivery.constants';
 
 export const submitEtaSchema = z.strictObject({
@@ -18,6 +19,15 @@ export const deliveredSchema = z.strictObject({
     .string('Enter the 4-digit code the member gives you.')
     .trim()
     .regex(/^\d{4}$/, 'Enter the 4-digit code the member gives you.'),
+});
+
+/** Left at the door (nobody answered): the photo travels as the upload (its own field), with a short note. */
+export const leftAtDoorSchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(DOOR_NOTE_MAX_LENGTH, `Keep the note under ${DOOR_NOTE_MAX_LENGTH} characters.`)
+    .default(''),
 });
 
 export const driverOnlineSchema = z.strictObject({ isOnline: z.boolean('Say whether you are online.') });
@@ -57,6 +67,13 @@ export interface DriverOrderView {
   customerNotified: boolean;
   /** Too many wrong handover codes: only staff can complete it now. */
   handoverLocked: boolean;
+  /**
+   * For the driver's own run in progress: from when they may leave it at the door with a photo (the promised time,
+   * or DOOR_PHOTO_AFTER_NOTIFY_MINUTES after Notify Customer, whichever comes first); else null.
+   */
+  leftAtDoorFrom: string | null;
+  /** Delivered with a photo at the door rather than the code (the photo itself is never in a driver's answer). */
+  leftAtDoor: boolean;
   completedAt: string | null;
 }
 
@@ -94,6 +111,8 @@ export interface AdminDriver {
   isOnline: boolean;
   strikes: number;
   deliveries: number;
+  /** Of those, left at the door with a photo (nobody answered). */
+  leftAtDoor: number;
   /** Share of deliveries completed within the submitted ETA, 0 to 1; null before the first delivery. */
   onTimeRate: number | null;
 }

@@ -108,3 +108,15 @@ export function statusesAdminsMaySet(method: DeliveryMethod): OrderStatus[] {
 
 export const ORDER_VIEWS = ['active', 'archived'] as const;
 export type OrderListView = (typeof ORDER_VIEWS)[number];
+
+/**
+ * When nobody answers, a driver may leave the order at the door with a photo once the promised time has passed,
+ * or DOOR_PHOTO_WAIT_MS (10 minutes) after Notify Customer. The photo is kept this long, then deleted.
+ */
+export const DOOR_PHOTO_KEPT_DAYS = 30;
+export const DOOR_NOTE_MAX_LENGTH = 200;
+/** A door photo's longer side at most, in pixels: enough to see a parcel on a doorstep. */
+export const DOOR_PHOTO_MAX_DIMENSION = 1600;
+
+/** How a member's order names an Owner or Admin who drives it (decision 008: members never learn which). */
+export const MASKED_DRIVER = 'Your driver';

@@ -126,7 +126,16 @@ export interface PlaceOrderResponse {
  * way (a delivery the driver gave an ETA, or the desk marked out for delivery); null otherwise. Never in a staff or
  * driver answer.
  */
-export type MemberOrderView = OrderView & { handoverCode: string | null };
+export type MemberOrderView = OrderView & {
+  handoverCode: string | null;
+  /** A delivery's driver by first name ("Your driver" for an Owner or Admin), once one has the run. */
+  driverName: string | null;
+  /**
+   * Nobody answered: when the driver left it at the door, their note, whether the photo is still kept (it is
+   * served by GET /api/orders/:orderId/door-photo), and the shop's number for "not received? Get help".
+   */
+  leftAtDoor: { at: string; note: string | null; hasPhoto: boolean; shopPhone: string } | null;
+};
 
 export type MyOrdersResponse = Page<MemberOrderView>;
 
@@ -151,6 +160,11 @@ export interface AdminOrderView extends Omit<OrderView, 'phone' | 'address' | 'n
   customer: { id: string; name: string; email: string | null };
   driver: { id: string; name: string } | null;
   claimedAt: string | null;
+  /**
+   * Left at the door with a photo (nobody answered). The note and the photo (GET
+   * /api/admin/orders/:orderId/door-photo) only for staff who read contact details.
+   */
+  leftAtDoor: { at: string; note: string | null; hasPhoto: boolean } | null;
 }
 
 export type AdminOrdersResponse = Page<AdminOrderView>;

@@ -42,3 +42,26 @@ export async function readPrivateImage(
   const { contentType, data } = JSON.parse(opened) as { contentType: string; data: string };
   return { bytes: Buffer.from(data, 'base64'), contentType };
 }
+
+/** Deletes stored private files once the rows naming them are gone; a failure leaves an orphan, logged. */
+export async function deletePrivateFiles(
+  { storage, logger }: Pick<ServiceContext, 'storage' | 'logger'>,
+  keys: readonly (string | undefined)[],
+): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    await storage.delete(key).catch((err: unknown) => logger.warn({ err }, 'a private file stayed'));
+  }
+}
+
+/** How a capability-checked route answers with a private picture: never cached, never run as a page. */
+export function privateImageResponse({ bytes, contentType }: PrivateImage): Response {
+  return new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: {
+      'Content-Type': contentType,
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    },
+  });
+}

@@ -9,7 +9,7 @@ import { shopSettings } from '~/server/db/tables/shop.tables';
 import { rememberErasedIdentity } from '~/server/erased-identity';
 import { publish } from '~/server/events';
 import { secretBoxFor } from '~/server/secret-box';
-import { storePrivateImage } from '~/server/uploads/private-files';
+import { deletePrivateFiles, storePrivateImage } from '~/server/uploads/private-files';
 import { holdsCapability } from '~/server/member-standing';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { joinStatusOf } from '~/server/session';
@@ -246,17 +246,6 @@ export async function takeIdCheck(
     })
     .where(eq(joinRequest.userId, memberId));
   return request.key ?? undefined;
-}
-
-/** Deletes stored private files once the rows naming them are gone; a failure leaves an orphan, logged. */
-export async function deletePrivateFiles(
-  { storage, logger }: Pick<ServiceContext, 'storage' | 'logger'>,
-  keys: readonly (string | undefined)[],
-): Promise<void> {
-  for (const key of keys) {
-    if (!key) continue;
-    await storage.delete(key).catch((err: unknown) => logger.warn({ err }, 'a private file stayed'));
-  }
 }
 
 /** IDs of requests left undecided for ID_KEPT_UNDECIDED_DAYS are deleted (the request stays pending). */

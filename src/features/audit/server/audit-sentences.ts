@@ -124,7 +124,13 @@ export const AUDIT_SENTENCES: { [K in AuditEventType]: Sentence<K> } = {
     order(row.meta.orderId),
     ` they are on the way (${plural(count(row.meta.minutesLeft) ?? 0, 'minute')} to go).`,
   ],
-  ORDER_DELIVERED: (row) => [driver(row, row.meta.driverId), ' delivered ', order(row.meta.orderId), '.'],
+  ORDER_DELIVERED: (row) => [
+    driver(row, row.meta.driverId),
+    ' delivered ',
+    order(row.meta.orderId),
+    row.meta.leftAtDoor === true ? ': left at the door with a photo.' : '.',
+  ],
+  DOOR_PHOTO_VIEWED: (row) => ['Viewed the door photo of ', order(row.meta.orderId), '.'],
   CLAIM_EXPIRED: (row) => [
     'The ETA window of ',
     driver(row, row.meta.driverId),

@@ -23,13 +23,14 @@ import {
   ORDER_ALREADY_CLAIMED,
 } from '../delivery.constants';
 import { ClaimCountdown } from './claim-countdown';
+import { LeaveAtDoor } from './leave-at-door';
 import {
   useCancelRun,
   useClaimOrder,
   useMarkDelivered,
   useNotifyCustomer,
   useSubmitEta,
-} from './delivery.queries';
+} from './run.queries';
 
 export interface CardContext {
   /** Call Dibs is offered only when this is null. */
@@ -149,7 +150,7 @@ function CardActions({ order, context, now }: { order: DriverOrderView; context:
     ) : null;
   }
   if (order.status === 'claimed') return <ClaimedRun order={order} context={context} />;
-  if (order.status === 'in-progress') return <InProgressRun order={order} />;
+  if (order.status === 'in-progress') return <InProgressRun order={order} context={context} />;
   if (order.completedAt) {
     return (
       <p className="flex items-center gap-2 text-sm text-accent">
@@ -284,7 +285,7 @@ function ClaimedRun({ order, context }: { order: DriverOrderView; context: CardC
   );
 }
 
-function InProgressRun({ order }: { order: DriverOrderView }) {
+function InProgressRun({ order, context }: { order: DriverOrderView; context: CardContext }) {
   const notifyCustomer = useNotifyCustomer({
     onSuccess: () => toast.success('Customer Notified!'),
     onError: (error) => showErrorToast(error, 'Customer not notified'),
@@ -312,7 +313,10 @@ function InProgressRun({ order }: { order: DriverOrderView }) {
           Too many wrong codes: staff will complete this order from the Orders tab.
         </p>
       ) : (
-        <DeliveredForm order={order} />
+        <>
+          <DeliveredForm order={order} />
+          <LeaveAtDoor order={order} clockOffsetMs={context.clockOffsetMs} />
+        </>
       )}
     </div>
   );

@@ -15,7 +15,8 @@ import { Tabs, type TabItem } from '~/client/components/ui/tabs';
 import { showErrorToast } from '~/client/lib/error-toast';
 import type { DriverOrderView } from '../delivery.schema';
 import { DriverOrderCard, type CardContext } from './driver-order-card';
-import { driverQueueQueryKey, useDriverQueue, useSetOnline, type DriverQueue } from './delivery.queries';
+import { driverQueueQueryKey, useDriverQueue, type DriverQueue } from './delivery.queries';
+import { useSetOnline } from './run.queries';
 
 type TabId = 'available' | 'my-runs' | 'history' | 'all-runs';
 

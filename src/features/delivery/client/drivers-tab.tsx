@@ -7,11 +7,14 @@ import { TabSection } from '~/client/components/ui/tab-section';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { can, type RoleHolder } from '~/shared/permissions';
 import type { AdminDriver } from '../delivery.schema';
-import { useDrivers, useSetDriverFlags } from './delivery.queries';
+import { useDrivers, useSetDriverFlags } from './drivers.queries';
 
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 
-/** Driver Management: approval and online status, strikes, deliveries and how often they beat their ETA. */
+/**
+ * Driver Management: approval and online status, strikes, deliveries, how often they beat their ETA and how many
+ * they left at the door with a photo.
+ */
 export function DriversTab({ actor }: { actor: RoleHolder }) {
   const drivers = useDrivers();
   const canManage = can(actor, 'manage:drivers');
@@ -60,10 +63,11 @@ function DriverCard({ driver, canManage }: { driver: AdminDriver; canManage: boo
           {driver.isOnline ? 'Online' : 'Offline'}
         </span>
       </header>
-      <dl className="grid grid-cols-3 gap-2 text-center">
+      <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-4">
         <Stat label="Strikes" value={String(driver.strikes)} alert={driver.strikes > 0} />
         <Stat label="Deliveries" value={String(driver.deliveries)} />
         <Stat label="On time" value={driver.onTimeRate === null ? '–' : percent.format(driver.onTimeRate)} />
+        <Stat label="Left at door" value={String(driver.leftAtDoor)} />
       </dl>
       {canManage && (
         <div className="flex flex-col border-t border-border pt-2">

@@ -2,24 +2,21 @@ import { Hono } from 'hono';
 import { toSessionUser } from '~/server/session';
 import { access, type SignedInEnv } from '~/server/middleware/access';
 import { validate } from '~/server/validate';
+import { IMAGES } from '~/server/uploads/image-pipeline';
+import { upload } from '~/server/uploads/upload';
 import { orderIdSchema } from '~/features/shop/orders.schema';
 import {
   driverFlagsSchema,
   driverIdSchema,
   driverOnlineSchema,
   deliveredSchema,
+  leftAtDoorSchema,
   submitEtaSchema,
   type AdminDriversResponse,
   type ClaimResponse,
 } from '../delivery.schema';
-import {
-  cancelRun,
-  claimOrder,
-  driverQueue,
-  markDelivered,
-  notifyCustomer,
-  submitEta,
-} from './delivery.service';
+import { cancelRun, claimOrder, driverQueue, notifyCustomer, submitEta } from './delivery.service';
+import { leaveAtDoor, markDelivered } from './handover.service';
 import { listDrivers, setDriverFlags, setOwnOnline } from './drivers.service';
 
 /** The driver queue: Driver, Owner, Admin (and Orders Manager). Actions on a run need the Driver role. */
@@ -61,6 +58,17 @@ export const driverRoutes = new Hono<SignedInEnv>()
     async (c) => {
       const input = { ...c.req.valid('param'), ...c.req.valid('json') };
       return c.json({ order: await markDelivered(c.var.ctx, c.var.user, input) }, 200);
+    },
+  )
+  .post(
+    '/orders/:orderId/left-at-door',
+    access('claim:order'),
+    validate('param', orderIdSchema),
+    upload({ accept: IMAGES, missing: 'Take a photo of the order at the door.' }),
+    validate('form', leftAtDoorSchema),
+    async (c) => {
+      const input = { ...c.req.valid('param'), ...c.req.valid('form'), bytes: c.var.upload.bytes };
+      return c.json({ order: await leaveAtDoor(c.var.ctx, c.var.user, input) }, 200);
     },
   );
 

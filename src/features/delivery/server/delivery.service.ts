@@ -1,13 +1,12 @@
-import { and, arrayOverlaps, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import type { AuditEventData } from '~/shared/audit-events';
 import { can } from '~/shared/permissions';
 import type { UserRow } from '~/server/session';
-import { awardCompletedOrder } from '~/features/economy/server/awards.service';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { HANDOVER_TRIES } from '~/features/shop/server/handover-code.service';
-import { checkHandoverCode } from './handover.service';
+import { leftAtDoorFrom } from '~/features/shop/server/door-photo.service';
 import { shortOrderId, type OrderStatus, type PaymentMethod } from '~/features/shop/orders.constants';
 import {
   itemsOf,
@@ -23,7 +22,6 @@ import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import type { DriverOrderView, DriverQueueResponse, DriverSelf } from '../delivery.schema';
 import { ORDER_ALREADY_CLAIMED } from '../delivery.constants';
-import { inGoodStanding } from '~/server/member-standing';
 
 /** The order a driver acts on: the route's `:orderId`. */
 interface OrderRef {
@@ -58,7 +56,7 @@ function toDriverView(
   viewer: UserRow,
   row: { order: OrderRow; driverName: string | null },
   items: Awaited<ReturnType<typeof itemsOf>>,
-  etaWindowMs: number,
+  config: Pick<ServiceContext['config'], 'etaWindowMs' | 'doorPhotoWaitMs'>,
 ): DriverOrderView {
   const { order } = row;
   const isMine = order.assignedDriverId === viewer.id;
@@ -83,12 +81,17 @@ function toDriverView(
     claimedAt: order.claimedAt?.toISOString() ?? null,
     claimExpiresAt:
       order.status === 'claimed' && order.claimedAt
-        ? new Date(order.claimedAt.getTime() + etaWindowMs).toISOString()
+        ? new Date(order.claimedAt.getTime() + config.etaWindowMs).toISOString()
         : null,
     etaMinutes: order.etaMinutes,
     etaSubmittedAt: order.etaSubmittedAt?.toISOString() ?? null,
     customerNotified: order.customerNotifiedAt !== null,
     handoverLocked: order.handoverTries >= HANDOVER_TRIES,
+    leftAtDoorFrom:
+      isMine && order.status === 'in-progress'
+        ? (leftAtDoorFrom(order, config.doorPhotoWaitMs)?.toISOString() ?? null)
+        : null,
+    leftAtDoor: order.leftAtDoorAt !== null,
     completedAt: order.completedAt?.toISOString() ?? null,
   };
 }
@@ -151,7 +154,7 @@ export async function driverQueue(ctx: ServiceContext, actor: Actor): Promise<Dr
   const everyId = [...available, ...myRuns, ...history, ...(allRuns ?? [])].map((row) => row.order.id);
   const items = await itemsOf(db, [...new Set(everyId)]);
   const view = (rows: { order: OrderRow; driverName: string | null }[]) =>
-    rows.map((row) => toDriverView(actor, row, items, etaWindowMs));
+    rows.map((row) => toDriverView(actor, row, items, ctx.config));
   const asAvailable = available.map((row) =>
     row.order.status === 'claimed' ? { order: { ...row.order, ...REQUEUED }, driverName: null } : row,
   );
@@ -166,14 +169,22 @@ export async function driverQueue(ctx: ServiceContext, actor: Actor): Promise<Dr
   };
 }
 
-async function viewOf(ctx: ServiceContext, actor: Actor, orderId: string): Promise<DriverOrderView> {
+export async function viewOf(
+  ctx: ServiceContext,
+  actor: Actor,
+  { orderId }: OrderRef,
+): Promise<DriverOrderView> {
   const [row] = await selectDeliveryOrders(ctx.db).where(eq(shopOrder.id, orderId));
   if (!row) throw new AppError('NOT_FOUND', 'This order does not exist.');
-  return toDriverView(actor, row, await itemsOf(ctx.db, [orderId]), ctx.config.etaWindowMs);
+  return toDriverView(actor, row, await itemsOf(ctx.db, [orderId]), ctx.config);
 }
 
 /** Why a run the driver acted on is not theirs to act on any more. */
-async function explainLostRun(ctx: ServiceContext, actor: Actor, orderId: string): Promise<AppError> {
+export async function explainLostRun(
+  ctx: ServiceContext,
+  actor: Actor,
+  { orderId }: OrderRef,
+): Promise<AppError> {
   const [order] = await ctx.db.select().from(shopOrder).where(eq(shopOrder.id, orderId));
   if (!order || order.deliveryMethod !== 'Delivery') {
     return new AppError('NOT_FOUND', 'This order does not exist.');
@@ -219,7 +230,7 @@ interface RunStep {
  * writes (`then`), its audit row and the change event go in the same transaction. False when the order was not
  * where the step expected.
  */
-async function stepRun(ctx: ServiceContext, actor: Actor, step: RunStep): Promise<boolean> {
+export async function stepRun(ctx: ServiceContext, actor: Actor, step: RunStep): Promise<boolean> {
   return ctx.db.transaction((tx) => stepRunIn(tx, ctx, actor, step));
 }
 
@@ -272,7 +283,7 @@ export async function claimOrder(
   });
   if (!claimed)
     throw new AppError('ALREADY_CLAIMED', ORDER_ALREADY_CLAIMED, { title: ORDER_ALREADY_CLAIMED });
-  return viewOf(ctx, actor, orderId);
+  return viewOf(ctx, actor, { orderId });
 }
 
 /**
@@ -290,8 +301,8 @@ export async function submitEta(
     set: { status: 'in-progress', etaMinutes, etaSubmittedAt: ctx.now },
     audit: { eventType: 'ETA_SUBMITTED', meta: { etaMinutes } },
   });
-  if (!accepted) throw await explainLostRun(ctx, actor, orderId);
-  return viewOf(ctx, actor, orderId);
+  if (!accepted) throw await explainLostRun(ctx, actor, { orderId });
+  return viewOf(ctx, actor, { orderId });
 }
 
 /**
@@ -316,7 +327,7 @@ export async function cancelRun(ctx: ServiceContext, actor: Actor, { orderId }: 
       },
     );
   }
-  throw await explainLostRun(ctx, actor, orderId);
+  throw await explainLostRun(ctx, actor, { orderId });
 }
 
 /** Minutes left of the driver's ETA, at least 1. */
@@ -368,53 +379,7 @@ export async function notifyCustomer(
       title: 'Customer Notified',
     });
   }
-  throw await explainLostRun(ctx, actor, orderId);
-}
-
-/** Delivered: the order is completed and archived; Owners, Admins and the customer are told. */
-export async function markDelivered(
-  ctx: ServiceContext,
-  actor: Actor,
-  { orderId, code }: OrderRef & { code: string },
-): Promise<DriverOrderView> {
-  await checkHandoverCode(ctx, actor, { orderId, code });
-  const delivered = await stepRun(ctx, actor, {
-    orderId,
-    from: [
-      eq(shopOrder.status, 'in-progress'),
-      eq(shopOrder.assignedDriverId, actor.id),
-      lt(shopOrder.handoverTries, HANDOVER_TRIES),
-    ],
-    set: { status: 'completed', completedAt: ctx.now },
-    audit: { eventType: 'ORDER_DELIVERED', meta: { oldStatus: 'in-progress', newStatus: 'completed' } },
-    then: async (tx, order) => {
-      const short = shortOrderId(order.id);
-      await awardCompletedOrder(tx, ctx, { ...order, shortId: short });
-      await notify(tx, {
-        userId: order.userId,
-        message: `Your order #${short} has been delivered. Enjoy!`,
-        link: '/orders',
-        from: 'staff',
-        at: ctx.now,
-        push: true,
-      });
-      const staff = await tx
-        .select({ id: user.id })
-        .from(user)
-        .where(and(inGoodStanding, arrayOverlaps(user.roles, ['Owner', 'Admin'])));
-      for (const person of staff) {
-        await notify(tx, {
-          userId: person.id,
-          message: `Order #${short} was delivered by ${actor.name}.`,
-          link: '/admin?tab=orders',
-          from: 'staff',
-          at: ctx.now,
-        });
-      }
-    },
-  });
-  if (!delivered) throw await explainLostRun(ctx, actor, orderId);
-  return viewOf(ctx, actor, orderId);
+  throw await explainLostRun(ctx, actor, { orderId });
 }
 
 /**

@@ -12,7 +12,10 @@ import type { AdminDriver } from '../delivery.schema';
 
 type DriverFlags = { isApprovedDriver?: boolean; isOnline?: boolean };
 
-/** Everyone holding the Driver role whom staff let in, with strikes, deliveries and the share delivered within their ETA. */
+/**
+ * Everyone holding the Driver role whom staff let in, with strikes, deliveries (and how many were left at the door
+ * with a photo) and the share delivered within their ETA.
+ */
 export async function listDrivers({ db }: ServiceContext): Promise<AdminDriver[]> {
   const stats = db
     .select({
@@ -22,18 +25,24 @@ export async function listDrivers({ db }: ServiceContext): Promise<AdminDriver[]
         sql<number>`count(*) filter (where ${shopOrder.completedAt} <= ${shopOrder.etaSubmittedAt} + ${shopOrder.etaMinutes} * interval '1 minute')::int`.as(
           'on_time',
         ),
+      leftAtDoor: sql<number>`count(${shopOrder.leftAtDoorAt})::int`.as('left_at_door'),
     })
     .from(shopOrder)
     .where(and(eq(shopOrder.status, 'completed'), eq(shopOrder.deliveryMethod, 'Delivery')))
     .groupBy(shopOrder.assignedDriverId)
     .as('stats');
   const rows = await db
-    .select({ driver: user, deliveries: stats.deliveries, onTime: stats.onTime })
+    .select({
+      driver: user,
+      deliveries: stats.deliveries,
+      onTime: stats.onTime,
+      leftAtDoor: stats.leftAtDoor,
+    })
     .from(user)
     .leftJoin(stats, eq(stats.driverId, user.id))
     .where(and(arrayOverlaps(user.roles, rolesWith('claim:order')), eq(user.status, 'approved')))
     .orderBy(asc(user.name));
-  return rows.map(({ driver, deliveries, onTime }) => ({
+  return rows.map(({ driver, deliveries, onTime, leftAtDoor }) => ({
     id: driver.id,
     name: driver.name,
     avatarUrl: avatarUrlOf(driver),
@@ -41,6 +50,7 @@ export async function listDrivers({ db }: ServiceContext): Promise<AdminDriver[]
     isOnline: driver.isOnline,
     strikes: driver.strikes,
     deliveries: deliveries ?? 0,
+    leftAtDoor: leftAtDoor ?? 0,
     onTimeRate: deliveries ? (onTime ?? 0) / deliveries : null,
   }));
 }

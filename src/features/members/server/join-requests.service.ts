@@ -12,16 +12,11 @@ import { joinRequest } from '~/server/db/tables/join-requests.tables';
 import { inGoodStanding } from '~/server/member-standing';
 import { pageOf, timeKeyset } from '~/server/pagination';
 import { secretBoxFor } from '~/server/secret-box';
-import { readPrivateImage, type PrivateImage } from '~/server/uploads/private-files';
+import { deletePrivateFiles, readPrivateImage, type PrivateImage } from '~/server/uploads/private-files';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { avatarUrlOf, type UserRow } from '~/server/session';
 import { tellReferrer } from '~/features/accounts/server/accounts.service';
-import {
-  askAgainAt,
-  deletePrivateFiles,
-  joinSettings,
-  takeIdCheck,
-} from '~/features/accounts/server/join-requests.service';
+import { askAgainAt, joinSettings, takeIdCheck } from '~/features/accounts/server/join-requests.service';
 import { notify } from '~/features/notifications/server/notifications.service';
 import type {
   declineSchema,

@@ -3,6 +3,7 @@ import { createFactory } from 'hono/factory';
 import { access, type SignedInEnv } from '~/server/middleware/access';
 import { isSearch, memberLimit } from '~/server/middleware/abuse-limits';
 import { validate } from '~/server/validate';
+import { privateImageResponse } from '~/server/uploads/private-files';
 import {
   declineSchema,
   joinRequestPageSchema,
@@ -70,14 +71,7 @@ export const adminMembersRoutes = new Hono<SignedInEnv>()
     '/members/:memberId/id-photo',
     access('approve:members'),
     validate('param', memberIdParamSchema),
-    async (c) => {
-      const { bytes, contentType } = await viewIdPhoto(c.var.ctx, c.var.user, c.req.valid('param'));
-      return c.body(new Uint8Array(bytes), 200, {
-        'Content-Type': contentType,
-        'Cache-Control': 'no-store',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-      });
-    },
+    async (c) => privateImageResponse(await viewIdPhoto(c.var.ctx, c.var.user, c.req.valid('param'))),
   )
   .post(
     '/members/:memberId/decline',

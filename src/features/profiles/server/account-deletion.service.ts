@@ -138,10 +138,22 @@ export async function deleteAccount(
       .delete(verification)
       .where(or(eq(verification.identifier, member.email), eq(verification.value, member.id)));
 
-    // Orders stay for the shop's records, without contact details.
+    // Orders stay for the shop's records, without contact details or the photos of their doorstep.
+    const doorPhotos = await tx
+      .select({ key: shopOrder.doorPhotoKey })
+      .from(shopOrder)
+      .where(and(eq(shopOrder.userId, member.id), isNotNull(shopOrder.doorPhotoKey)));
     await tx
       .update(shopOrder)
-      .set({ userName: FORMER_MEMBER, userEmail: '', userPhone: '', userAddress: null, notes: '' })
+      .set({
+        userName: FORMER_MEMBER,
+        userEmail: '',
+        userPhone: '',
+        userAddress: null,
+        notes: '',
+        doorNote: null,
+        doorPhotoKey: null,
+      })
       .where(eq(shopOrder.userId, member.id));
     await tx
       .update(smsRecipient)
@@ -188,9 +200,13 @@ export async function deleteAccount(
       { kind: 'capability', capability: 'read:members' },
     ]);
     const avatar = member.image ? keyFromUploadUrl(member.image) : undefined;
-    return [avatar, request?.key, ...uploads.map((row) => row.key), ...exports.map((row) => row.key)].filter(
-      (key): key is string => Boolean(key),
-    );
+    return [
+      avatar,
+      request?.key,
+      ...doorPhotos.map((row) => row.key),
+      ...uploads.map((row) => row.key),
+      ...exports.map((row) => row.key),
+    ].filter((key): key is string => Boolean(key));
   });
 
   // Files go once the rows naming them are gone; a failure here leaves an orphan file, never a broken row.

@@ -128,6 +128,9 @@ export const ARCHIVE_SECTIONS: readonly ArchiveSection[] = [
       deliveryFeeCents: o.deliveryFeeCents,
       totalCents: o.totalCents,
       etaMinutes: o.etaMinutes,
+      // Nobody answered: when it was left at the door and the driver's note (the photo shows in the app while kept).
+      leftAtDoorAt: iso(o.leftAtDoorAt),
+      doorNote: o.doorNote,
       completedAt: iso(o.completedAt),
       items: archive.within(orderItems, o.id).map((i) => ({
         name: i.stickerName,

@@ -1,4 +1,4 @@
-import { Car, MapPin, Phone, Store, Truck } from 'lucide-react';
+import { Camera, Car, MapPin, Phone, Store, Truck } from 'lucide-react';
 import { useId } from 'react';
 import { formatUsPhone } from '~/shared/phone';
 import { EmailText } from '~/client/components/ui/email-text';
@@ -115,6 +115,28 @@ function Fulfilment({ order }: { order: AdminOrderView }) {
           <dd className="break-words">
             {order.driver.name}
             {eta && <span className="block font-medium text-accent tabular">{eta}</span>}
+          </dd>
+        </div>
+      )}
+      {order.leftAtDoor && (
+        <div className="flex items-start gap-2">
+          <dt className="sr-only">Left at the door</dt>
+          <Camera className="mt-0.5 size-4 shrink-0 text-coin" aria-hidden />
+          <dd className="break-words">
+            Left at the door with a photo
+            {order.leftAtDoor.note && (
+              <span className="block text-text-muted">“{order.leftAtDoor.note}”</span>
+            )}
+            {order.leftAtDoor.hasPhoto && (
+              <a
+                href={`/api/admin/orders/${encodeURIComponent(order.id)}/door-photo`}
+                target="_blank"
+                rel="noreferrer"
+                className="block font-semibold text-primary underline"
+              >
+                View the photo<span className="sr-only"> of order #{order.shortId}</span>
+              </a>
+            )}
           </dd>
         </div>
       )}

@@ -1,11 +1,13 @@
-import { KeyRound, MapPin, Store, Truck } from 'lucide-react';
+import { Camera, Car, KeyRound, MapPin, Store, Truck } from 'lucide-react';
 import { useId } from 'react';
 import { CardTitle, type CardHeading } from '~/client/components/ui/card-title';
 import { SkeletonBlock, SkeletonCard, SkeletonLines } from '~/client/components/ui/list-states';
 import { formatDateTime } from '~/client/lib/format-time';
+import { useMinuteClock } from '~/client/lib/use-clock';
+import { formatUsPhone } from '~/shared/phone';
 import { formatCents } from '~/shared/money';
-import type { OrderLineView, OrderView } from '../orders.schema';
-import { lineSizeLabel, timelineStep } from '../orders.constants';
+import type { MemberOrderView, OrderLineView, OrderView } from '../orders.schema';
+import { DOOR_PHOTO_KEPT_DAYS, lineSizeLabel, MASKED_DRIVER, timelineStep } from '../orders.constants';
 import { OrderTimeline, etaText } from './order-timeline';
 import { usePickupLocationName } from './shop.queries';
 
@@ -22,12 +24,74 @@ function HandoverCode({ code }: { code: string }) {
   );
 }
 
+/** Who has the member's delivery, by first name ("Your driver" for an Owner or Admin), as the run goes. */
+function driverLine(order: MemberOrderView): string | null {
+  const name = order.driverName;
+  if (!name) return null;
+  const who = name === MASKED_DRIVER ? 'Your driver' : name;
+  if (order.status === 'completed') return `Delivered by ${name === MASKED_DRIVER ? 'your driver' : name}`;
+  if (order.status === 'claimed') return `${who} is picking up your order`;
+  if (order.status === 'in-progress') return `${who} is on the way`;
+  return null;
+}
+
+/**
+ * Nobody answered: the driver left the order at the door. Their photo (while kept), their note, and the shop's
+ * number when it did not arrive.
+ */
+function LeftAtDoor({
+  order,
+  leftAtDoor,
+}: {
+  order: MemberOrderView;
+  leftAtDoor: NonNullable<MemberOrderView['leftAtDoor']>;
+}) {
+  return (
+    <section
+      aria-label="Left at your door"
+      className="flex flex-col gap-3 rounded-xl border border-coin/50 bg-surface-raised px-4 py-3 text-sm"
+    >
+      <p className="flex items-start gap-2">
+        <Camera className="mt-0.5 size-4 shrink-0 text-coin" aria-hidden />
+        <span>
+          Delivered with a photo — not received?{' '}
+          {leftAtDoor.shopPhone ? (
+            <a href={`tel:${leftAtDoor.shopPhone}`} className="font-semibold text-primary underline">
+              Get help
+              <span className="sr-only">: call the shop at {formatUsPhone(leftAtDoor.shopPhone)}</span>
+            </a>
+          ) : (
+            'Get help from the shop.'
+          )}
+        </span>
+      </p>
+      {leftAtDoor.note && (
+        <p className="break-words text-text-muted">
+          Driver’s note: <span className="text-text">“{leftAtDoor.note}”</span>
+        </p>
+      )}
+      {leftAtDoor.hasPhoto ? (
+        <img
+          src={`/api/orders/${encodeURIComponent(order.id)}/door-photo`}
+          alt="Your order at the door, as the driver left it"
+          loading="lazy"
+          className="max-h-80 w-full rounded-lg bg-background object-contain"
+        />
+      ) : (
+        <p className="text-text-muted">The photo was deleted after {DOOR_PHOTO_KEPT_DAYS} days.</p>
+      )}
+    </section>
+  );
+}
+
 /** One of the member's orders: what, where, how much, and its status as it changes. */
-export function OrderCard({ order }: { order: OrderView & { handoverCode?: string | null } }) {
+export function OrderCard({ order }: { order: MemberOrderView }) {
   const headingId = useId();
   const locationName = usePickupLocationName();
+  const now = useMinuteClock();
   const step = timelineStep(order.status);
-  const eta = step === 'Out for delivery' ? etaText(order) : null;
+  const eta = step === 'Out for delivery' ? etaText(order, now) : null;
+  const driver = driverLine(order);
   const MethodIcon = order.deliveryMethod === 'Delivery' ? Truck : Store;
   const statusTone =
     step === 'Cancelled'
@@ -57,7 +121,16 @@ export function OrderCard({ order }: { order: OrderView & { handoverCode?: strin
 
       <OrderTimeline order={order} />
 
+      {driver && (
+        <p className="flex items-center gap-2 text-sm text-text-muted">
+          <Car className="size-4 shrink-0" aria-hidden />
+          {driver}
+        </p>
+      )}
+
       {order.handoverCode && <HandoverCode code={order.handoverCode} />}
+
+      {order.leftAtDoor && <LeftAtDoor order={order} leftAtDoor={order.leftAtDoor} />}
 
       <OrderItems items={order.items} className="border-t border-border pt-3" />
 

@@ -1,15 +1,23 @@
 import { Check, X } from 'lucide-react';
+import { formatTimeOfDay } from '~/client/lib/format-time';
 import type { OrderView } from '../orders.schema';
 import { timelineFor, timelineStep } from '../orders.constants';
 
-const timeOfDay = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
-
-/** "ETA 20 min · around 3:45 PM" once the driver has sent an ETA. */
-export function etaText(order: Pick<OrderView, 'etaMinutes' | 'etaSubmittedAt'>): string | null {
+/**
+ * "ETA 20 min · around 3:45 PM" once the driver has sent an ETA; "Running late · expected around 3:45 PM" once
+ * that time has passed (`now`, for the member's card).
+ */
+export function etaText(
+  order: Pick<OrderView, 'etaMinutes' | 'etaSubmittedAt'>,
+  now?: number,
+): string | null {
   if (order.etaMinutes === null) return null;
   const sent = order.etaSubmittedAt ? new Date(order.etaSubmittedAt).getTime() : Number.NaN;
-  const arrival = Number.isNaN(sent) ? '' : ` · around ${timeOfDay.format(sent + order.etaMinutes * 60_000)}`;
-  return `ETA ${order.etaMinutes} min${arrival}`;
+  if (Number.isNaN(sent)) return `ETA ${order.etaMinutes} min`;
+  const promised = sent + order.etaMinutes * 60_000;
+  if (now !== undefined && now > promised)
+    return `Running late · expected around ${formatTimeOfDay(promised)}`;
+  return `ETA ${order.etaMinutes} min · around ${formatTimeOfDay(promised)}`;
 }
 
 /**

@@ -66,6 +66,14 @@ export async function listDeskOrders(
         },
         driver: order.assignedDriverId ? { id: order.assignedDriverId, name: driverName ?? 'Unknown' } : null,
         claimedAt: order.claimedAt?.toISOString() ?? null,
+        // The driver's note can describe the doorstep: contact details, like the address.
+        leftAtDoor: order.leftAtDoorAt
+          ? {
+              at: order.leftAtDoorAt.toISOString(),
+              note: withContactDetails ? order.doorNote : null,
+              hasPhoto: withContactDetails && order.doorPhotoKey !== null,
+            }
+          : null,
       } satisfies AdminOrderView;
     }),
   };

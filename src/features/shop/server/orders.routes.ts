@@ -3,6 +3,8 @@ import { pageQuerySchema } from '~/shared/pagination';
 import { access, type SignedInEnv } from '~/server/middleware/access';
 import { memberLimit } from '~/server/middleware/abuse-limits';
 import { validate } from '~/server/validate';
+import { privateImageResponse } from '~/server/uploads/private-files';
+import { memberDoorPhoto, staffDoorPhoto } from './door-photo.service';
 import {
   adminOrdersQuerySchema,
   orderIdSchema,
@@ -25,6 +27,9 @@ export const ordersRoutes = new Hono<SignedInEnv>()
   )
   .get('/:orderId', access('signed-in'), validate('param', orderIdSchema), async (c) =>
     c.json({ order: await getMyOrder(c.var.ctx, c.var.user, c.req.valid('param')) }, 200),
+  )
+  .get('/:orderId/door-photo', access('signed-in'), validate('param', orderIdSchema), async (c) =>
+    privateImageResponse(await memberDoorPhoto(c.var.ctx, c.var.user, c.req.valid('param'))),
   );
 
 /** The orders desk (the admin Orders tab). */
@@ -44,6 +49,9 @@ export const adminOrdersRoutes = new Hono<SignedInEnv>()
         'Content-Disposition': `attachment; filename="${filename}"`,
       });
     },
+  )
+  .get('/:orderId/door-photo', access('read:contact-details'), validate('param', orderIdSchema), async (c) =>
+    privateImageResponse(await staffDoorPhoto(c.var.ctx, c.var.user, c.req.valid('param'))),
   )
   .patch(
     '/:orderId/status',

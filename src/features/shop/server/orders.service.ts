@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { formatCents } from '~/shared/money';
 import type { Capability } from '~/shared/permissions';
@@ -29,6 +30,7 @@ import type {
 import { memberHandoverCode } from './handover-code.service';
 import {
   DELIVERY_HUB,
+  MASKED_DRIVER,
   MAX_LINE_QUANTITY,
   shortOrderId,
   type DeliveryMethod,
@@ -310,9 +312,7 @@ export const newestFirst = timeKeyset({ time: shopOrder.createdAt, id: shopOrder
 /** The member's own orders, newest first, a page at a time. */
 /** A page of the member's orders, newest first, one more than a page (pageOf). */
 const myOrdersPage = (db: Executor, userId: Param<string>, after?: SQL) =>
-  db
-    .select({ order: shopOrder, cursorAt: newestFirst.cursorAt })
-    .from(shopOrder)
+  selectMyOrders(db, { cursorAt: newestFirst.cursorAt })
     .where(and(eq(shopOrder.userId, userId), after))
     .orderBy(...newestFirst.orderBy)
     .limit(MY_ORDERS_PAGE_SIZE + 1);
@@ -322,12 +322,53 @@ const myOrdersOpening = prepared('vault_my_orders_first_page', (db) =>
   myOrdersPage(db, sql.placeholder('userId')),
 );
 
-/** The member's own view of an order: with its handover code once it is on its way. */
+/** The member's orders with their driver's name and roles (for "Your driver"). */
+const driverUser = alias(user, 'driver');
+function selectMyOrders<Extra extends SelectedFields>(db: Executor, extra: Extra) {
+  return db
+    .select({ order: shopOrder, driverName: driverUser.name, driverRoles: driverUser.roles, ...extra })
+    .from(shopOrder)
+    .leftJoin(driverUser, eq(driverUser.id, shopOrder.assignedDriverId));
+}
+type MyOrderRow = { order: OrderRow; driverName: string | null; driverRoles: string[] | null };
+
+/** Their driver as the member sees them: a first name; an Owner or Admin on a run is "Your driver" (decision 008). */
+function driverNameForMember({ driverName, driverRoles }: MyOrderRow): string | null {
+  if (driverName === null) return null;
+  if (driverRoles?.some((role) => role === 'Owner' || role === 'Admin')) return MASKED_DRIVER;
+  return driverName.trim().split(/\s+/)[0] || MASKED_DRIVER;
+}
+
+/**
+ * The member's own view of an order: its handover code once it is on its way, the driver's first name, and
+ * whether it was left at the door with a photo (with the shop's number to call when it was not received).
+ */
 const toMemberOrderView = (
   config: ServiceContext['config'],
-  order: OrderRow,
+  row: MyOrderRow,
   items: OrderItemRow[],
-): MemberOrderView => ({ ...toOrderView(order, items), handoverCode: memberHandoverCode(config, order) });
+  shopPhone: string | null,
+): MemberOrderView => {
+  const { order } = row;
+  return {
+    ...toOrderView(order, items),
+    handoverCode: memberHandoverCode(config, order),
+    driverName: order.deliveryMethod === 'Delivery' ? driverNameForMember(row) : null,
+    leftAtDoor: order.leftAtDoorAt
+      ? {
+          at: order.leftAtDoorAt.toISOString(),
+          note: order.doorNote,
+          hasPhoto: order.doorPhotoKey !== null,
+          shopPhone: shopPhone ?? '',
+        }
+      : null,
+  };
+};
+
+/** The shop's number, read only when one of these orders was left at the door (its "Get help"). */
+async function shopPhoneFor(db: Executor, orders: readonly OrderRow[]): Promise<string | null> {
+  return orders.some((order) => order.leftAtDoorAt) ? (await readShopSettings(db)).contactPhone : null;
+}
 
 export async function listMyOrders(
   { db, config }: ServiceContext,
@@ -339,13 +380,17 @@ export async function listMyOrders(
     ? await myOrdersPage(db, actor.id, after)
     : await myOrdersOpening(db).execute({ userId: actor.id });
   const page = pageOf(rows, MY_ORDERS_PAGE_SIZE, (last) => [last.cursorAt, last.order.id]);
-  const items = await itemsOf(
-    db,
-    page.items.map((row) => row.order.id),
-  );
+  const orders = page.items.map((row) => row.order);
+  const [items, shopPhone] = await Promise.all([
+    itemsOf(
+      db,
+      orders.map((order) => order.id),
+    ),
+    shopPhoneFor(db, orders),
+  ]);
   return {
     ...page,
-    items: page.items.map(({ order }) => toMemberOrderView(config, order, items.get(order.id)!)),
+    items: page.items.map((row) => toMemberOrderView(config, row, items.get(row.order.id)!, shopPhone)),
   };
 }
 
@@ -356,10 +401,10 @@ export async function getMyOrder(
   { orderId }: OrderRef,
 ): Promise<MemberOrderView> {
   const userId = actor.id;
-  const [row] = await db
-    .select()
-    .from(shopOrder)
-    .where(and(eq(shopOrder.id, orderId), eq(shopOrder.userId, userId)));
+  const [row] = await selectMyOrders(db, {}).where(
+    and(eq(shopOrder.id, orderId), eq(shopOrder.userId, userId)),
+  );
   if (!row) throw new AppError('NOT_FOUND', 'This order does not exist.');
-  return toMemberOrderView(config, row, (await itemsOf(db, [row.id])).get(row.id)!);
+  const [items, shopPhone] = await Promise.all([itemsOf(db, [row.order.id]), shopPhoneFor(db, [row.order])]);
+  return toMemberOrderView(config, row, items.get(row.order.id)!, shopPhone);
 }

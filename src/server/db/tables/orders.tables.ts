@@ -42,6 +42,13 @@ export const shopOrder = pgTable(
     confirmedAt: timestamp({ withTimezone: true }),
     /** Wrong handover codes typed by the driver; at HANDOVER_TRIES only staff can complete the order. */
     handoverTries: integer().notNull().default(0),
+    /**
+     * Delivered with a photo at the door (nobody answered): when, the driver's note, and the photo, a private file
+     * (src/server/uploads/private-files.ts) whose key is dropped after DOOR_PHOTO_KEPT_DAYS. The time and note stay.
+     */
+    leftAtDoorAt: timestamp({ withTimezone: true }),
+    doorNote: text(),
+    doorPhotoKey: text(),
   },
   (t) => [
     uniqueIndex('shop_order_idempotency_idx').on(t.userId, t.idempotencyKey),
@@ -55,6 +62,10 @@ export const shopOrder = pgTable(
       .where(sql`${t.status} not in ('completed', 'cancelled')`),
     // A driver's runs and history (delivery.service.ts), and the foreign key when a driver's account goes.
     index('shop_order_driver_idx').on(t.assignedDriverId, t.status, t.completedAt, t.id),
+    // The door photos the hourly sweep deletes once their time is up.
+    index('shop_order_door_photo_idx')
+      .on(t.leftAtDoorAt)
+      .where(sql`${t.doorPhotoKey} is not null`),
     check(
       'shop_order_amounts_non_negative',
       sql`${t.subtotalCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.totalCents} >= 0`,
