@@ -73,6 +73,7 @@ interface ShopSettingsValues {
   joinMode?: string;
   askAgainDays?: number;
   idCheck?: boolean;
+  pickupCode?: boolean;
 }
 /** The filters an export of the log was taken with, as sent (ids and ISO times). */
 export type AuditExportFilters = Partial<

@@ -313,6 +313,58 @@ test.describe('Shop administration', () => {
     },
   );
 
+  // Tagged: the pickup code is one setting for the whole shop, so this runs after the other stories.
+  test(
+    'with the pickup code on, the member shows a code at the counter and staff type it to complete the order',
+    SHARED_STATE,
+    async ({ newMember, ownerPage, ownerApi }, testInfo) => {
+      const headers = { Origin: originOf(testInfo) };
+      const setPickupCode = async (pickupCode: boolean) => {
+        const now = (await (await ownerApi.get('/api/shop/settings')).json()) as ShopSettings;
+        const saved = await ownerApi.put('/api/admin/shop-settings', {
+          headers,
+          data: { ...now, pickupCode },
+        });
+        expect(saved.status(), await saved.text()).toBe(200);
+      };
+      await setPickupCode(true);
+      try {
+        const customer = await newMember('Counter Customer');
+        const order = await placePickupOrder(customer.page.request, testInfo);
+        const ready = await ownerApi.patch(`/api/admin/orders/${order.id}/status`, {
+          headers,
+          data: { status: 'ready-for-pickup' },
+        });
+        expect(ready.status(), await ready.text()).toBe(200);
+        await customer.page.goto('/orders');
+        const mine = customer.page.getByRole('article', { name: `Order #${order.shortId}` });
+        await expect(mine).toContainText('Pickup code: show it at the counter');
+        const code = (await mine.getByText(/^\d{4}$/).textContent())!;
+
+        await openTab(ownerPage, 'orders', 'Sticker Orders');
+        const entry = deskEntry(ownerPage, order.shortId);
+        await entry.getByLabel(`Status of order #${order.shortId}`).selectOption('completed');
+        const dialog = ownerPage.getByRole('dialog', { name: `Complete order #${order.shortId}` });
+        await dialog.getByLabel('Pickup code').fill(code === '0000' ? '1111' : '0000');
+        await dialog.getByRole('button', { name: 'Mark Completed' }).click();
+        await expect(dialog.getByLabel('Pickup code')).toHaveAccessibleDescription(
+          'That is not the member’s code: 4 tries left.',
+        );
+        await dialog.getByLabel('Pickup code').fill(code);
+        await dialog.getByRole('button', { name: 'Mark Completed' }).click();
+        await expectToast(ownerPage, `Order #${order.shortId}: Completed`, 'It has moved to the archive.', {
+          type: 'success',
+        });
+        await expect(dialog).toHaveCount(0);
+        await expect(entry).toHaveCount(0);
+        // The member's page follows: completed, and the code is gone.
+        await expect(mine.getByText(/^\d{4}$/)).toHaveCount(0);
+      } finally {
+        await setPickupCode(false);
+      }
+    },
+  );
+
   // Tagged: the delivery fee is one setting for the whole shop, so this runs after the other stories.
   test(
     "an admin changes the delivery fee in Settings and a member's open cart shows it",

@@ -120,3 +120,6 @@ export const DOOR_PHOTO_MAX_DIMENSION = 1600;
 
 /** How a member's order names an Owner or Admin who drives it (decision 008: members never learn which). */
 export const MASKED_DRIVER = 'Your driver';
+
+/** Completing a pickup when the shop asks for the code at the counter. */
+export const PICKUP_CODE_NEEDED = 'Type the 4-digit code the member shows on their order.';

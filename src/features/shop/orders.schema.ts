@@ -13,6 +13,7 @@ import {
   ORDER_VIEWS,
   PAYMENT_METHODS,
   PHONE_REQUIRED,
+  PICKUP_CODE_NEEDED,
   PICKUP_LOCATION_REQUIRED,
   REWARDS_NEED_A_STICKER,
   type DeliveryMethod,
@@ -145,8 +146,17 @@ export const adminOrdersQuerySchema = pageQuerySchema.extend({
   view: z.enum(ORDER_VIEWS, 'Choose active or archived.').default('active'),
 });
 
+/** Completing a pickup when the shop asks for the code at the counter: the code the member shows. */
+export const counterCodeSchema = z.strictObject({
+  code: z
+    .string(PICKUP_CODE_NEEDED)
+    .trim()
+    .regex(/^\d{4}$/, PICKUP_CODE_NEEDED),
+});
+
 export const setOrderStatusSchema = z.strictObject({
   status: z.enum(ORDER_STATUSES, 'Choose a status from the list.'),
+  code: counterCodeSchema.shape.code.optional(),
 });
 
 /**
@@ -165,6 +175,8 @@ export interface AdminOrderView extends Omit<OrderView, 'phone' | 'address' | 'n
    * /api/admin/orders/:orderId/door-photo) only for staff who read contact details.
    */
   leftAtDoor: { at: string; note: string | null; hasPhoto: boolean } | null;
+  /** Completing it takes the code the member shows at the counter (a pickup, under the `pickupCode` setting). */
+  asksCounterCode: boolean;
 }
 
 export type AdminOrdersResponse = Page<AdminOrderView>;

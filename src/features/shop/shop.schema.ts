@@ -51,6 +51,8 @@ export interface ShopSettings {
   askAgainDays: number;
   /** Under staff approval: a pending member gives a photo of a government ID and a date of birth. */
   idCheck: boolean;
+  /** Pickup orders: the member shows a 4-digit code at the counter; staff type it to mark the order Completed. */
+  pickupCode: boolean;
 }
 
 /**
@@ -172,5 +174,7 @@ export const updateShopSettingsSchema = z.strictObject({
     .optional(),
   /** Left out: stays as it is. */
   idCheck: z.boolean().optional(),
+  /** Left out: stays as it is. */
+  pickupCode: z.boolean().optional(),
 });
 export type UpdateShopSettingsInput = z.input<typeof updateShopSettingsSchema>;

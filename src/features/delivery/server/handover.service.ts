@@ -1,18 +1,23 @@
-import { and, arrayOverlaps, eq, lt, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, lt } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
-import { holdsCapability, inGoodStanding } from '~/server/member-standing';
+import { inGoodStanding } from '~/server/member-standing';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { deletePrivateFiles, storePrivateImage } from '~/server/uploads/private-files';
 import { awardCompletedOrder } from '~/features/economy/server/awards.service';
-import { notify, notifyEach } from '~/features/notifications/server/notifications.service';
+import { notify } from '~/features/notifications/server/notifications.service';
 import { DOOR_PHOTO_MAX_DIMENSION, shortOrderId } from '~/features/shop/orders.constants';
 import { formatWait } from '~/shared/time';
 import { leftAtDoorFrom } from '~/features/shop/server/door-photo.service';
-import { HANDOVER_TRIES, isHandoverCode } from '~/features/shop/server/handover-code.service';
-import { publishOrderChanged, type OrderRef, type OrderRow } from '~/features/shop/server/orders.service';
+import {
+  countWrongCode,
+  HANDOVER_TRIES,
+  handoverLocked,
+  isHandoverCode,
+} from '~/features/shop/server/handover-code.service';
+import type { OrderRef, OrderRow } from '~/features/shop/server/orders.service';
 import type { DriverOrderView } from '../delivery.schema';
 import { explainLostRun, stepRun, viewOf } from './delivery.service';
 
@@ -20,46 +25,6 @@ import { explainLostRun, stepRun, viewOf } from './delivery.service';
  * The end of a run: Mark Delivered with the member's handover code (a wrong one counted, five lock it), or, when
  * nobody answers, left at the door with a photo.
  */
-
-/** Too many wrong codes: only staff complete the order now. */
-export const handoverLocked = () =>
-  new AppError('CONFLICT', 'Too many wrong codes: staff will complete this order from the Orders tab.', {
-    title: 'Code Locked',
-  });
-
-/**
- * A wrong handover code, counted with a conditional increment: of any number typed at once, HANDOVER_TRIES count
- * and the rest find the code locked. The try that locks it tells the staff who manage orders.
- */
-async function countWrongCode(ctx: ServiceContext, orderId: string): Promise<AppError> {
-  return ctx.db.transaction(async (tx) => {
-    const [counted] = await tx
-      .update(shopOrder)
-      .set({ handoverTries: sql`${shopOrder.handoverTries} + 1`, updatedAt: ctx.now })
-      .where(and(eq(shopOrder.id, orderId), lt(shopOrder.handoverTries, HANDOVER_TRIES)))
-      .returning();
-    if (!counted) return handoverLocked();
-    const left = HANDOVER_TRIES - counted.handoverTries;
-    if (left > 0) {
-      const message = `That is not the member’s code: ${left} ${left === 1 ? 'try' : 'tries'} left.`;
-      return new AppError('BAD_REQUEST', message, { title: 'Wrong Code', fields: { code: message } });
-    }
-    const short = shortOrderId(orderId);
-    const staff = await tx.select({ id: user.id }).from(user).where(holdsCapability('manage:orders'));
-    await notifyEach(
-      tx,
-      staff.map(({ id }) => ({
-        userId: id,
-        message: `Order #${short}: the handover code was typed wrong ${HANDOVER_TRIES} times. Complete it from the Orders tab once the member has it.`,
-        link: '/admin?tab=orders',
-        from: 'staff' as const,
-        at: ctx.now,
-      })),
-    );
-    await publishOrderChanged(tx, counted);
-    return handoverLocked();
-  });
-}
 
 /**
  * Before Mark Delivered: the driver's own run in progress takes the member's handover code, and a wrong one is

@@ -349,3 +349,98 @@ describe('left at the door when nobody answers', () => {
     expect((await orderRow(first)).leftAtDoorAt).not.toBeNull();
   });
 });
+
+describe('the pickup code at the counter', () => {
+  const setPickupCode = async (pickupCode: boolean) => {
+    const settings = await (await t.call('GET', '/api/shop/settings', undefined, as(customer))).json();
+    const saved = await t.call(
+      'PUT',
+      '/api/admin/shop-settings',
+      {
+        shopName: settings.shopName,
+        contactPhone: settings.contactPhone,
+        deliveryFeeCents: settings.deliveryFeeCents,
+        pickupCode,
+      },
+      as(owner),
+    );
+    expect(saved.status, await saved.clone().text()).toBe(200);
+  };
+  async function readyForPickup(): Promise<string> {
+    const menu = (await (await t.call('GET', '/api/shop/menu', undefined, as(customer))).json()) as {
+      stickers: { id: string; prices: Record<string, number | null> }[];
+    };
+    const placed = await t.call(
+      'POST',
+      '/api/orders',
+      {
+        idempotencyKey: `pickup-${Date.now()}-${Math.random()}`,
+        deliveryMethod: 'Pickup',
+        paymentMethod: 'Cash',
+        phone: '(202) 555-0150',
+        pickupLocation: 'Van Ness',
+        notes: '',
+        items: [{ stickerId, size: '3.5g', quantity: 1 }],
+        expectedTotalCents: menu.stickers.find((s) => s.id === stickerId)!.prices['3.5g']!,
+      },
+      as(customer),
+    );
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const orderId = ((await placed.json()) as PlaceOrderResponse).order.id;
+    expect((await setStatus(orderId, { status: 'ready-for-pickup' })).status).toBe(200);
+    return orderId;
+  }
+  const setStatus = (orderId: string, body: object) =>
+    t.call('PATCH', `/api/admin/orders/${orderId}/status`, body, as(owner));
+  const desk = async (orderId: string) =>
+    (
+      (await (await t.call('GET', '/api/admin/orders', undefined, as(owner))).json()) as {
+        items: AdminOrderView[];
+      }
+    ).items.find((o) => o.id === orderId);
+
+  it('is off by default: no code shows and staff complete a pickup as before', async () => {
+    const orderId = await readyForPickup();
+    expect(await codeOf(orderId)).toBeNull();
+    expect(await desk(orderId)).toMatchObject({ asksCounterCode: false });
+    expect((await setStatus(orderId, { status: 'completed' })).status).toBe(200);
+  });
+
+  it('when on, the member shows the code once the order is ready; staff must type it, wrong ones counted', async () => {
+    await setPickupCode(true);
+    try {
+      const orderId = await readyForPickup();
+      const code = (await codeOf(orderId))!;
+      expect(code).toMatch(/^\d{4}$/);
+      expect(await desk(orderId)).toMatchObject({ asksCounterCode: true });
+      const missing = await setStatus(orderId, { status: 'completed' });
+      expect(missing.status).toBe(400);
+      expect(await missing.json()).toMatchObject({
+        error: { title: 'Pickup Code Needed', fields: { code: expect.any(String) } },
+      });
+      const wrong = await setStatus(orderId, { status: 'completed', code: wrongCodeFor(code) });
+      expect(wrong.status).toBe(400);
+      expect(await wrong.json()).toMatchObject({
+        error: { fields: { code: expect.stringContaining('4 tries left') } },
+      });
+      expect((await setStatus(orderId, { status: 'completed', code })).status).toBe(200);
+      expect((await codeOf(orderId)) ?? null).toBeNull();
+      const [row] = await t.database.db.select().from(shopOrder).where(eq(shopOrder.id, orderId));
+      expect(row).toMatchObject({ status: 'completed', handoverTries: 1 });
+
+      // Locked after five wrong codes: staff complete it without one, which the Audit Log says.
+      const locked = await readyForPickup();
+      const lockedCode = (await codeOf(locked))!;
+      for (let n = 0; n < 5; n++)
+        await setStatus(locked, { status: 'completed', code: wrongCodeFor(lockedCode) });
+      expect(await desk(locked)).toMatchObject({ asksCounterCode: false });
+      expect((await setStatus(locked, { status: 'completed' })).status).toBe(200);
+      const log = await (
+        await t.call('GET', `/api/admin/audit-log?orderId=${locked}`, undefined, as(owner))
+      ).text();
+      expect(log).toContain('completed by staff, no code');
+    } finally {
+      await setPickupCode(false);
+    }
+  });
+});

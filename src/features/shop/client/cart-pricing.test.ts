@@ -30,6 +30,7 @@ const settings: ShopSettings = {
   joinMode: 'open',
   askAgainDays: 30,
   idCheck: false,
+  pickupCode: false,
 };
 const cart = [line('gelato', 2, 9000), line('runtz', 1, 8000)];
 

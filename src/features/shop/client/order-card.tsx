@@ -11,13 +11,20 @@ import { DOOR_PHOTO_KEPT_DAYS, lineSizeLabel, MASKED_DRIVER, timelineStep } from
 import { OrderTimeline, etaText } from './order-timeline';
 import { usePickupLocationName } from './shop.queries';
 
-/** The code the member gives the driver at the door: the driver types it to mark the order delivered. */
-function HandoverCode({ code }: { code: string }) {
+/**
+ * The code the member gives the driver at the door (the driver types it to mark the order delivered), or shows at
+ * the counter when the shop asks for it there.
+ */
+function HandoverCode({ code, pickup }: { code: string; pickup: boolean }) {
   return (
     <div className="flex items-center gap-4 rounded-xl border border-primary/50 bg-surface-raised px-4 py-3">
       <KeyRound className="size-6 shrink-0 text-primary" aria-hidden />
       <div className="flex flex-col">
-        <p className="text-sm text-text-muted">Handover code: give it to your driver at the door</p>
+        <p className="text-sm text-text-muted">
+          {pickup
+            ? 'Pickup code: show it at the counter'
+            : 'Handover code: give it to your driver at the door'}
+        </p>
         <p className="text-3xl font-bold tracking-[0.3em] text-text tabular">{code}</p>
       </div>
     </div>
@@ -128,7 +135,9 @@ export function OrderCard({ order }: { order: MemberOrderView }) {
         </p>
       )}
 
-      {order.handoverCode && <HandoverCode code={order.handoverCode} />}
+      {order.handoverCode && (
+        <HandoverCode code={order.handoverCode} pickup={order.deliveryMethod === 'Pickup'} />
+      )}
 
       {order.leftAtDoor && <LeftAtDoor order={order} leftAtDoor={order.leftAtDoor} />}
 

@@ -1,7 +1,10 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
+import { TextField } from '~/client/components/ui/text-field';
+import { useContractForm } from '~/client/lib/form';
 import { toast } from '~/client/lib/toast';
 import { showErrorToast } from '~/client/lib/error-toast';
-import type { AdminOrderView } from '~/features/shop/orders.schema';
+import { counterCodeSchema, type AdminOrderView } from '~/features/shop/orders.schema';
 import { ARCHIVED_STATUSES, statusesAdminsMaySet, type OrderStatus } from '~/features/shop/orders.constants';
 import { useSetOrderStatus } from './shop-admin.queries';
 
@@ -53,13 +56,9 @@ export function OrderStatusSelect({ order }: { order: AdminOrderView }) {
   const { shortId } = order;
   const id = useId();
   const hintId = `${id}-hint`;
+  const [askingCode, setAskingCode] = useState(false);
   const setStatus = useSetOrderStatus({
-    onSuccess: ({ order: saved }) => {
-      const archived = ARCHIVED_STATUSES.includes(saved.status);
-      toast.success(`Order #${shortId}: ${STATUS_LABELS[saved.status]}`, {
-        description: archived ? 'It has moved to the archive.' : undefined,
-      });
-    },
+    onSuccess: ({ order: saved }) => statusToast(shortId, saved.status),
     onError: (error) => showErrorToast(error, 'Status Not Changed'),
   });
   const offered = statusesAdminsMaySet(order.deliveryMethod);
@@ -78,9 +77,11 @@ export function OrderStatusSelect({ order }: { order: AdminOrderView }) {
         disabled={setStatus.isPending}
         aria-busy={setStatus.isPending}
         aria-describedby={driverSet ? hintId : undefined}
-        onChange={(event) =>
-          setStatus.mutate({ orderId: order.id, status: event.target.value as OrderStatus })
-        }
+        onChange={(event) => {
+          const status = event.target.value as OrderStatus;
+          if (status === 'completed' && order.asksCounterCode) setAskingCode(true);
+          else setStatus.mutate({ orderId: order.id, status });
+        }}
         className="min-h-11 w-full min-w-40 appearance-auto rounded-xl border border-border bg-background px-3 text-base font-medium text-text transition-colors duration-150 hover:border-text-muted/50 focus-visible:border-primary disabled:cursor-progress disabled:opacity-60"
       >
         {!offered.includes(order.status) && (
@@ -99,6 +100,51 @@ export function OrderStatusSelect({ order }: { order: AdminOrderView }) {
           Set by the driver. Available puts it back in the queue.
         </p>
       )}
+      <Dialog.Root open={askingCode} onOpenChange={setAskingCode}>
+        {askingCode && <CounterCodeForm order={order} onDone={() => setAskingCode(false)} />}
+      </Dialog.Root>
     </div>
+  );
+}
+
+function statusToast(shortId: string, status: OrderStatus) {
+  toast.success(`Order #${shortId}: ${STATUS_LABELS[status]}`, {
+    description: ARCHIVED_STATUSES.includes(status) ? 'It has moved to the archive.' : undefined,
+  });
+}
+
+/** Completing a pickup under the `pickupCode` setting: staff type the code the member shows at the counter. */
+function CounterCodeForm({ order, onDone }: { order: AdminOrderView; onDone: () => void }) {
+  const form = useContractForm(counterCodeSchema, { defaultValues: { code: '' } });
+  const setStatus = useSetOrderStatus({
+    onSuccess: ({ order: saved }) => {
+      statusToast(order.shortId, saved.status);
+      onDone();
+    },
+    onError: (error) => {
+      form.setServerErrors(error);
+      showErrorToast(error, 'Not Completed');
+    },
+  });
+  const submit = form.handleSubmit(({ code }) =>
+    setStatus.mutate({ orderId: order.id, status: 'completed', code }),
+  );
+  return (
+    <DialogPanel
+      title={`Complete order #${order.shortId}`}
+      description="Type the 4-digit pickup code the member shows on their order."
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 flex flex-col gap-5">
+        <TextField
+          label="Pickup code"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          disabled={setStatus.isPending}
+          {...form.field('code')}
+        />
+        <DialogActions confirmLabel="Mark Completed" pending={setStatus.isPending} />
+      </form>
+    </DialogPanel>
   );
 }

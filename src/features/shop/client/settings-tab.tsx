@@ -27,6 +27,7 @@ interface ShopFields {
   joinMode: JoinMode;
   askAgainDays: string;
   idCheck: boolean;
+  pickupCode: boolean;
 }
 
 /** The fields the form and the contract name alike. */
@@ -38,6 +39,7 @@ const SAME_NAMED_FIELDS = [
   'joinMode',
   'askAgainDays',
   'idCheck',
+  'pickupCode',
 ];
 
 const fieldOf: FieldOf = (path) =>
@@ -53,6 +55,7 @@ const toInput = (fields: ShopFields) => ({
   // Blank is not a number: the contract asks for one.
   askAgainDays: fields.askAgainDays.trim() === '' ? Number.NaN : Number(fields.askAgainDays),
   idCheck: fields.idCheck,
+  pickupCode: fields.pickupCode,
 });
 
 const fieldsOf = (settings: ShopSettings): ShopFields => ({
@@ -64,6 +67,7 @@ const fieldsOf = (settings: ShopSettings): ShopFields => ({
   joinMode: settings.joinMode,
   askAgainDays: String(settings.askAgainDays),
   idCheck: settings.idCheck,
+  pickupCode: settings.pickupCode,
 });
 
 /** The time zones this browser knows, the saved one first among them even if it does not. */
@@ -161,6 +165,12 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
             )}
           />
         </div>
+        <FormSwitchField
+          control={form.control}
+          name="pickupCode"
+          label="Pickup code at the counter"
+          description="On: a member collecting a pickup order shows the 4-digit code on their order, and staff type it to mark the order Completed. Deliveries always take the code from the driver."
+        />
         <SelectField
           label="Time zone"
           hint="This Week starts Monday 00:00 here"

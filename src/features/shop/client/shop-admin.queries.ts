@@ -50,11 +50,11 @@ export function useDeskOrders(view: OrderListView) {
 export const useSetOrderStatus = (
   config: MutationConfig<
     ResponseOf<(typeof desk)[':orderId']['status']['$patch']>,
-    { orderId: string; status: OrderStatus }
+    { orderId: string; status: OrderStatus; code?: string }
   > = {},
 ) =>
   useApiMutation(
-    ({ orderId, status }) => call(desk[':orderId'].status.$patch({ param: { orderId }, json: { status } })),
+    ({ orderId, ...json }) => call(desk[':orderId'].status.$patch({ param: { orderId }, json })),
     // Both lists: a completed or cancelled order moves to the archive, a reopened one back.
     (queryClient) => queryClient.invalidateQueries({ queryKey: deskQueryKey }),
     config,

@@ -200,7 +200,13 @@ export async function updateShopSettings(
   input: Required<
     Omit<
       UpdateShopSettingsInput,
-      'contactPhone' | 'timeZone' | 'requireVerifiedEmail' | 'joinMode' | 'askAgainDays' | 'idCheck'
+      | 'contactPhone'
+      | 'timeZone'
+      | 'requireVerifiedEmail'
+      | 'joinMode'
+      | 'askAgainDays'
+      | 'idCheck'
+      | 'pickupCode'
     >
   > & {
     contactPhone: string;
@@ -209,6 +215,7 @@ export async function updateShopSettings(
     joinMode?: JoinMode | undefined;
     askAgainDays?: number | undefined;
     idCheck?: boolean | undefined;
+    pickupCode?: boolean | undefined;
   },
 ): Promise<ShopSettings> {
   const actorId = actor.id;
@@ -223,6 +230,7 @@ export async function updateShopSettings(
       joinMode: input.joinMode ?? before.joinMode,
       askAgainDays: input.askAgainDays ?? before.askAgainDays,
       idCheck: input.idCheck ?? before.idCheck,
+      pickupCode: input.pickupCode ?? before.pickupCode,
     };
     await tx
       .insert(shopSettings)

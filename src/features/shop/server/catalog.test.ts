@@ -277,6 +277,7 @@ describe('shop settings', () => {
       joinMode: 'open',
       askAgainDays: 30,
       idCheck: false,
+      pickupCode: false,
     });
     const forMembers = (await (
       await t.call('GET', '/api/shop/settings', undefined, as(member.cookie))

@@ -8,12 +8,16 @@ import type { Actor, ServiceContext } from '~/server/service-context';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import type { OrderView } from '../orders.schema';
 import {
+  ARCHIVED_STATUSES,
+  PICKUP_CODE_NEEDED,
   shortOrderId,
   statusesAdminsMaySet,
   type DeliveryMethod,
   type OrderStatus,
 } from '../orders.constants';
+import { countWrongCode, HANDOVER_TRIES, isHandoverCode } from './handover-code.service';
 import { itemsOf, publishOrderChanged, toOrderView, type OrderRef } from './orders.service';
+import { readShopSettings } from './shop.service';
 
 /** What the member is told for each status an admin sets (spec section 4); other statuses send nothing. */
 const CUSTOMER_MESSAGES: Partial<Record<OrderStatus, (short: string) => string>> = {
@@ -35,14 +39,43 @@ function refusal(method: DeliveryMethod, status: OrderStatus): string | undefine
 }
 
 /**
+ * Completing a pickup when the shop asks for the code at the counter (the `pickupCode` setting): the code the
+ * member shows is required, and a wrong one is counted like the driver's (countWrongCode). Once locked, staff
+ * complete it without one. Says whether the code was `typed`, or `skipped` (locked), or `not-asked`.
+ */
+async function checkCounterCode(
+  ctx: ServiceContext,
+  { orderId, code }: OrderRef & { code?: string | undefined },
+): Promise<'typed' | 'skipped' | 'not-asked'> {
+  const [order] = await ctx.db
+    .select({ method: shopOrder.deliveryMethod, status: shopOrder.status, tries: shopOrder.handoverTries })
+    .from(shopOrder)
+    .where(eq(shopOrder.id, orderId));
+  if (order?.method !== 'Pickup' || ARCHIVED_STATUSES.includes(order.status as OrderStatus))
+    return 'not-asked';
+  if (!(await readShopSettings(ctx.db)).pickupCode) return 'not-asked';
+  if (order.tries >= HANDOVER_TRIES) return 'skipped';
+  if (!code) {
+    throw new AppError('BAD_REQUEST', PICKUP_CODE_NEEDED, {
+      title: 'Pickup Code Needed',
+      fields: { code: PICKUP_CODE_NEEDED },
+    });
+  }
+  if (!isHandoverCode(ctx.config, orderId, code)) throw await countWrongCode(ctx, orderId);
+  return 'typed';
+}
+
+/**
  * An admin sets an order's status: the row is locked, the change, the customer's notification and the
  * ORDER_STATUS_CHANGED audit row commit together. Setting available returns it to the queue, driver cleared.
  */
 export async function setOrderStatus(
-  { db, now, config }: ServiceContext,
+  ctx: ServiceContext,
   actor: Actor,
-  { orderId, status }: OrderRef & { status: OrderStatus },
+  { orderId, status, code }: OrderRef & { status: OrderStatus; code?: string | undefined },
 ): Promise<OrderView> {
+  const { db, now, config } = ctx;
+  const counterCode = status === 'completed' ? await checkCounterCode(ctx, { orderId, code }) : 'not-asked';
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.id, orderId)).for('update');
     if (!order) throw new AppError('NOT_FOUND', 'This order does not exist.');
@@ -92,8 +125,10 @@ export async function setOrderStatus(
         ...(order.assignedDriverId ? { driverId: order.assignedDriverId } : {}),
         oldStatus: order.status,
         newStatus: status,
-        // A delivery completed at the desk: nobody typed the member's handover code.
-        ...(status === 'completed' && order.deliveryMethod === 'Delivery' ? { withoutCode: true } : {}),
+        // A delivery completed at the desk, or a pickup whose counter code locked: nobody typed the member's code.
+        ...(status === 'completed' && (order.deliveryMethod === 'Delivery' || counterCode === 'skipped')
+          ? { withoutCode: true }
+          : {}),
       },
       at: now,
     });

@@ -11,7 +11,9 @@ import { formatCents } from '~/shared/money';
 import type { OrderLineSize, AdminOrderView, AdminOrdersResponse } from '../orders.schema';
 import { ARCHIVED_STATUSES, lineSizeLabel, type OrderListView } from '../orders.constants';
 import { pageOf } from '~/server/pagination';
+import { HANDOVER_TRIES } from './handover-code.service';
 import { itemsOf, newestFirst, toOrderView } from './orders.service';
+import { readShopSettings } from './shop.service';
 
 export const DESK_PAGE_SIZE = 50;
 /** An export holds the whole view, up to this many orders. */
@@ -44,7 +46,10 @@ export async function listDeskOrders(
   { view, cursor }: { view: OrderListView; cursor?: string | undefined },
 ): Promise<AdminOrdersResponse> {
   const withContactDetails = can(actor, 'read:contact-details');
-  const rows = await deskRows(db, view, DESK_PAGE_SIZE + 1, cursor);
+  const [rows, { pickupCode }] = await Promise.all([
+    deskRows(db, view, DESK_PAGE_SIZE + 1, cursor),
+    readShopSettings(db),
+  ]);
   const page = pageOf(rows, DESK_PAGE_SIZE, (last) => [last.cursorAt, last.order.id]);
   const items = await itemsOf(
     db,
@@ -74,6 +79,11 @@ export async function listDeskOrders(
               hasPhoto: withContactDetails && order.doorPhotoKey !== null,
             }
           : null,
+        asksCounterCode:
+          pickupCode &&
+          order.deliveryMethod === 'Pickup' &&
+          !ARCHIVED_STATUSES.includes(view.status) &&
+          order.handoverTries < HANDOVER_TRIES,
       } satisfies AdminOrderView;
     }),
   };

@@ -27,6 +27,7 @@ import type {
   OrderView,
   PlaceOrderValues,
 } from '../orders.schema';
+import type { ShopSettings } from '../shop.schema';
 import { memberHandoverCode } from './handover-code.service';
 import {
   DELIVERY_HUB,
@@ -347,27 +348,34 @@ const toMemberOrderView = (
   config: ServiceContext['config'],
   row: MyOrderRow,
   items: OrderItemRow[],
-  shopPhone: string | null,
+  settings: ShopSettings | null,
 ): MemberOrderView => {
   const { order } = row;
   return {
     ...toOrderView(order, items),
-    handoverCode: memberHandoverCode(config, order),
+    handoverCode: memberHandoverCode(config, order, { pickupCode: settings?.pickupCode ?? false }),
     driverName: order.deliveryMethod === 'Delivery' ? driverNameForMember(row) : null,
     leftAtDoor: order.leftAtDoorAt
       ? {
           at: order.leftAtDoorAt.toISOString(),
           note: order.doorNote,
           hasPhoto: order.doorPhotoKey !== null,
-          shopPhone: shopPhone ?? '',
+          shopPhone: settings?.contactPhone ?? '',
         }
       : null,
   };
 };
 
-/** The shop's number, read only when one of these orders was left at the door (its "Get help"). */
-async function shopPhoneFor(db: Executor, orders: readonly OrderRow[]): Promise<string | null> {
-  return orders.some((order) => order.leftAtDoorAt) ? (await readShopSettings(db)).contactPhone : null;
+/**
+ * The shop's settings, read only when one of these orders needs them: left at the door (the number for "Get
+ * help"), or a pickup ready at the counter (whether it shows a code).
+ */
+async function settingsFor(db: Executor, orders: readonly OrderRow[]): Promise<ShopSettings | null> {
+  const needed = orders.some(
+    (order) =>
+      order.leftAtDoorAt || (order.deliveryMethod === 'Pickup' && order.status === 'ready-for-pickup'),
+  );
+  return needed ? readShopSettings(db) : null;
 }
 
 export async function listMyOrders(
@@ -381,16 +389,16 @@ export async function listMyOrders(
     : await myOrdersOpening(db).execute({ userId: actor.id });
   const page = pageOf(rows, MY_ORDERS_PAGE_SIZE, (last) => [last.cursorAt, last.order.id]);
   const orders = page.items.map((row) => row.order);
-  const [items, shopPhone] = await Promise.all([
+  const [items, settings] = await Promise.all([
     itemsOf(
       db,
       orders.map((order) => order.id),
     ),
-    shopPhoneFor(db, orders),
+    settingsFor(db, orders),
   ]);
   return {
     ...page,
-    items: page.items.map((row) => toMemberOrderView(config, row, items.get(row.order.id)!, shopPhone)),
+    items: page.items.map((row) => toMemberOrderView(config, row, items.get(row.order.id)!, settings)),
   };
 }
 
@@ -405,6 +413,6 @@ export async function getMyOrder(
     and(eq(shopOrder.id, orderId), eq(shopOrder.userId, userId)),
   );
   if (!row) throw new AppError('NOT_FOUND', 'This order does not exist.');
-  const [items, shopPhone] = await Promise.all([itemsOf(db, [row.order.id]), shopPhoneFor(db, [row.order])]);
-  return toMemberOrderView(config, row, items.get(row.order.id)!, shopPhone);
+  const [items, settings] = await Promise.all([itemsOf(db, [row.order.id]), settingsFor(db, [row.order])]);
+  return toMemberOrderView(config, row, items.get(row.order.id)!, settings);
 }

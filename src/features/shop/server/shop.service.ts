@@ -25,6 +25,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   joinMode: 'open',
   askAgainDays: ASK_AGAIN_DAYS.default,
   idCheck: false,
+  pickupCode: false,
 };
 
 export async function readShopSettings(db: Executor): Promise<ShopSettings> {
@@ -39,6 +40,7 @@ export async function readShopSettings(db: Executor): Promise<ShopSettings> {
     joinMode: isJoinMode(row.joinMode) ? row.joinMode : 'open',
     askAgainDays: row.askAgainDays,
     idCheck: row.idCheck,
+    pickupCode: row.pickupCode,
   };
 }
 

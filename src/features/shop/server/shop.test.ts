@@ -79,6 +79,7 @@ describe('the menu', () => {
       joinMode: 'open',
       askAgainDays: 30,
       idCheck: false,
+      pickupCode: false,
     });
     const { locations } = (await (
       await t.call('GET', '/api/shop/pickup-locations', undefined, as(cookie))

@@ -88,6 +88,8 @@ export const shopSettings = pgTable(
     askAgainDays: integer().notNull().default(30),
     /** Under staff approval, a pending member gives a photo of a government ID and a date of birth (21 or older). */
     idCheck: boolean().notNull().default(false),
+    /** Pickup orders: the member shows the handover code at the counter and staff type it to mark Completed. */
+    pickupCode: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
   },

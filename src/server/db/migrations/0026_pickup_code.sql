@@ -1,0 +1,1 @@
+ALTER TABLE "shop_settings" ADD COLUMN "pickup_code" boolean DEFAULT false NOT NULL;
