@@ -306,12 +306,22 @@ describe('left at the door when nobody answers', () => {
     const runner = await signedInWithRoles(t, ['Admin', 'Driver'], {
       isApprovedDriver: true,
       isOnline: true,
+      name: 'Quillon Runner',
     });
     const first = await onItsWay(buyer, runner);
     const second = await onItsWay(buyer, driver);
     const third = await onItsWay(leaver, driver);
-    // An Owner or Admin on a run is "Your driver" to the member.
+    // An Owner or Admin on a run is "Your driver" to the member: their orders and notifications never name them.
     expect(await memberView(first, buyer)).toMatchObject({ driverName: 'Your driver' });
+    const seenByBuyer = async () =>
+      JSON.stringify(
+        await Promise.all(
+          ['/api/orders', `/api/orders/${first}`, '/api/notifications'].map(async (url) =>
+            (await t.call('GET', url, undefined, as(buyer))).json(),
+          ),
+        ),
+      );
+    for (const canary of ['Quillon', runner.id]) expect(await seenByBuyer()).not.toContain(canary);
     expect((await leaveAtDoor(first, '', runner)).status).toBe(409);
     t.clock.advance(15 * MINUTE_MS);
     for (const [orderId, by] of [
@@ -321,6 +331,7 @@ describe('left at the door when nobody answers', () => {
     ] as const) {
       expect((await leaveAtDoor(orderId, '', by)).status).toBe(200);
     }
+    for (const canary of ['Quillon', runner.id]) expect(await seenByBuyer()).not.toContain(canary);
     const [firstKey, secondKey, thirdKey] = await Promise.all(
       [first, second, third].map(async (orderId) => (await orderRow(orderId)).doorPhotoKey!),
     );
