@@ -45,7 +45,7 @@ export async function checkHandoverCode(
     .where(eq(shopOrder.id, orderId));
   if (target?.status !== 'in-progress' || target.driverId !== actor.id) return;
   if (target.tries >= HANDOVER_TRIES) throw handoverLocked();
-  if (!isHandoverCode(ctx.config, orderId, code)) throw await countWrongCode(ctx, orderId);
+  if (!isHandoverCode(ctx.config, orderId, code)) throw await countWrongCode(ctx, { orderId });
 }
 
 /** Where a delivered run leaves the order: completed and archived, from the driver's own run in progress. */

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, type SQL } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { DAY_MS, MINUTE_MS } from '~/shared/time';
 import type { AppServices } from '~/server/app-env';
@@ -27,22 +27,26 @@ export function leftAtDoorFrom(
   return times.length ? new Date(Math.min(...times)) : null;
 }
 
-const noPhoto = () =>
-  new AppError('NOT_FOUND', `This order has no door photo: they are kept ${DOOR_PHOTO_KEPT_DAYS} days.`);
+/** The door photo of the order `where` finds; NOT_FOUND when there is none (or no longer). */
+async function doorPhotoWhere(ctx: ServiceContext, where: SQL | undefined): Promise<PrivateImage> {
+  const [order] = await ctx.db.select({ key: shopOrder.doorPhotoKey }).from(shopOrder).where(where);
+  const image = order?.key ? await readPrivateImage(ctx, order.key) : undefined;
+  if (!image) {
+    throw new AppError(
+      'NOT_FOUND',
+      `This order has no door photo: they are kept ${DOOR_PHOTO_KEPT_DAYS} days.`,
+    );
+  }
+  return image;
+}
 
 /** The door photo of one of the member's own orders (anyone else's order has none, as far as they can tell). */
-export async function memberDoorPhoto(
+export function memberDoorPhoto(
   ctx: ServiceContext,
   actor: Actor,
   { orderId }: { orderId: string },
 ): Promise<PrivateImage> {
-  const [order] = await ctx.db
-    .select({ key: shopOrder.doorPhotoKey })
-    .from(shopOrder)
-    .where(and(eq(shopOrder.id, orderId), eq(shopOrder.userId, actor.id)));
-  const image = order?.key ? await readPrivateImage(ctx, order.key) : undefined;
-  if (!image) throw noPhoto();
-  return image;
+  return doorPhotoWhere(ctx, and(eq(shopOrder.id, orderId), eq(shopOrder.userId, actor.id)));
 }
 
 /** A door photo for staff who read contact details: each look is audited (DOOR_PHOTO_VIEWED). */
@@ -51,12 +55,7 @@ export async function staffDoorPhoto(
   actor: Actor,
   { orderId }: { orderId: string },
 ): Promise<PrivateImage> {
-  const [order] = await ctx.db
-    .select({ key: shopOrder.doorPhotoKey })
-    .from(shopOrder)
-    .where(eq(shopOrder.id, orderId));
-  const image = order?.key ? await readPrivateImage(ctx, order.key) : undefined;
-  if (!image) throw noPhoto();
+  const image = await doorPhotoWhere(ctx, eq(shopOrder.id, orderId));
   await writeAudit(ctx.db, {
     eventType: 'DOOR_PHOTO_VIEWED',
     actorId: actor.id,

@@ -66,7 +66,10 @@ export const handoverLocked = () =>
  * A wrong handover code, counted with a conditional increment: of any number typed at once, HANDOVER_TRIES count
  * and the rest find the code locked. The try that locks it tells the staff who manage orders.
  */
-export async function countWrongCode(ctx: ServiceContext, orderId: string): Promise<AppError> {
+export async function countWrongCode(
+  ctx: ServiceContext,
+  { orderId }: { orderId: string },
+): Promise<AppError> {
   return ctx.db.transaction(async (tx) => {
     const [counted] = await tx
       .update(shopOrder)

@@ -61,7 +61,7 @@ async function checkCounterCode(
       fields: { code: PICKUP_CODE_NEEDED },
     });
   }
-  if (!isHandoverCode(ctx.config, orderId, code)) throw await countWrongCode(ctx, orderId);
+  if (!isHandoverCode(ctx.config, orderId, code)) throw await countWrongCode(ctx, { orderId });
   return 'typed';
 }
 
