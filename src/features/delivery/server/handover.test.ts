@@ -1,9 +1,10 @@
 /**
  * Issue 45, the end of a delivery. The handover code: the member reads a 4-digit code once their delivery is on
  * its way, the driver types it to mark it delivered; 5 wrong codes lock it for staff, who complete it audited as
- * "no code". The code is in no driver or staff answer, notification or log line. When nobody answers: a photo at
- * the door, only after the promised time or 10 minutes after Notify Customer, seen by the member and staff who read
- * contact details, deleted after 30 days or with the member's account. And the member's driver, by first name.
+ * "no code". The code is in no driver or staff answer, live event, notification or log line. When nobody answers:
+ * a photo at the door, only after the promised time or 10 minutes after Notify Customer, seen by the member and
+ * staff who read contact details, deleted after 30 days or with the member's account. The member's driver, by
+ * first name. And the pickup code at the counter, a shop setting.
  */
 import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -18,6 +19,7 @@ import { DAY_MS, MINUTE_MS } from '~/shared/time';
 import type { DriverOrderView } from '../delivery.schema';
 import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import { RACE_LIMITS } from '~/app/server/testing/race';
+import { sseReader } from '~/app/server/testing/sse';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '~/app/server/testing/test-context';
 import { seedOnce } from '~/app/server/seed/seed';
 
@@ -97,6 +99,14 @@ const wrongCodeFor = (code: string) => String((Number(code) + 1) % 10_000).padSt
 
 describe('the handover code', () => {
   it('shows the member a 4-digit code once the order is on its way, the same on every read, and takes it', async () => {
+    // The live events the member, the driver and the Owner receive meanwhile, checked at the end.
+    const streams = await Promise.all(
+      [customer, driver, owner].map(async (who) => {
+        const stream = sseReader(await t.call('GET', '/api/events', undefined, as(who)));
+        await stream.next((e) => e.event === 'ready');
+        return stream;
+      }),
+    );
     const orderId = await onItsWay();
     const code = (await codeOf(orderId))!;
     expect(code).toMatch(/^\d{4}$/);
@@ -139,6 +149,18 @@ describe('the handover code', () => {
     for (const text of texts) expect(text).not.toMatch(new RegExp(`\\b${code}\\b`));
     expect(logLines.length).toBeGreaterThan(0);
     for (const line of logLines) expect(line).not.toMatch(codeAsValue);
+    for (const stream of streams) {
+      // Each of them hears of the order's four changes: placed, claimed, the ETA, delivered.
+      const events = [];
+      for (let change = 0; change < 4; change++) {
+        events.push(
+          await stream.next((e) => e.data.includes('"orders.changed"') && e.data.includes(orderId)),
+        );
+      }
+      events.push(...stream.received());
+      await stream.close();
+      for (const event of events) expect(event.data).not.toMatch(codeAsValue);
+    }
     expect(await codeOf(orderId)).toBeNull();
     const [row] = await t.database.db.select().from(shopOrder).where(eq(shopOrder.id, orderId));
     expect(row).toMatchObject({ status: 'completed', handoverTries: 1 });
