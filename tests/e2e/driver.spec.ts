@@ -154,6 +154,11 @@ test.describe('Driver queue', () => {
     await expectToast(driver.page, 'Order Delivered!', 'Left at the door: the member sees your photo.', {
       type: 'success',
     });
+    // The driver's History says how it was delivered, and shows neither the photo nor the note.
+    await queueTab(driver.page, /^History/).click();
+    await expect(run).toContainText('Left at the door');
+    await expect(run).not.toContainText('Behind the blue planter');
+    await expect(run.getByRole('img')).toHaveCount(0);
 
     // The member's order follows live: the photo, the note, and where to get help.
     const door = customerOrder.getByRole('region', { name: 'Left at your door' });

@@ -71,7 +71,8 @@ export function DriverOrderCard({ order, context }: { order: DriverOrderView; co
         <div className="flex shrink-0 flex-col items-end gap-1">
           <span className="text-xl font-bold text-text tabular">{formatCents(order.totalCents)}</span>
           <span className="rounded-full border border-border px-2.5 py-0.5 text-xs font-medium text-text-muted">
-            {STATUS_LABELS[order.status] ?? order.status} · {order.paymentMethod}
+            {order.leftAtDoor ? 'Left at the door' : (STATUS_LABELS[order.status] ?? order.status)} ·{' '}
+            {order.paymentMethod}
           </span>
         </div>
       </header>
