@@ -67,7 +67,7 @@ export async function markDelivered(
     from: deliveredFrom(actor),
     set: { status: 'completed', completedAt: ctx.now },
     audit: { eventType: 'ORDER_DELIVERED', meta: { oldStatus: 'in-progress', newStatus: 'completed' } },
-    then: (tx, order) => tellDelivered(tx, ctx, actor, order),
+    then: (tx, order) => tellDelivered(tx, ctx, actor, order, { atDoor: false }),
   });
   if (!delivered) throw await explainLostRun(ctx, actor, { orderId });
   return viewOf(ctx, actor, { orderId });
@@ -97,6 +97,7 @@ export async function leaveAtDoor(
     }
   }
   const photoKey = await storePrivateImage(ctx, bytes, DOOR_PHOTO_MAX_DIMENSION);
+  // The photo is stored first; unless the step commits naming it, it is deleted again.
   const delivered = await stepRun(ctx, actor, {
     orderId,
     from: deliveredFrom(actor),
@@ -111,7 +112,10 @@ export async function leaveAtDoor(
       eventType: 'ORDER_DELIVERED',
       meta: { oldStatus: 'in-progress', newStatus: 'completed', leftAtDoor: true },
     },
-    then: (tx, order) => tellDelivered(tx, ctx, actor, order),
+    then: (tx, order) => tellDelivered(tx, ctx, actor, order, { atDoor: true }),
+  }).catch(async (err: unknown) => {
+    await deletePrivateFiles(ctx, [photoKey]);
+    throw err;
   });
   if (!delivered) {
     await deletePrivateFiles(ctx, [photoKey]);
@@ -121,9 +125,14 @@ export async function leaveAtDoor(
 }
 
 /** A delivered order's coins, and who is told: the customer (pushed) and the Owners and Admins. */
-async function tellDelivered(tx: Executor, ctx: ServiceContext, actor: Actor, order: OrderRow) {
+async function tellDelivered(
+  tx: Executor,
+  ctx: ServiceContext,
+  actor: Actor,
+  order: OrderRow,
+  { atDoor }: { atDoor: boolean },
+) {
   const short = shortOrderId(order.id);
-  const atDoor = order.leftAtDoorAt !== null;
   await awardCompletedOrder(tx, ctx, { ...order, shortId: short });
   await notify(tx, {
     userId: order.userId,

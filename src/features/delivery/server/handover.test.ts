@@ -370,14 +370,23 @@ describe('left at the door when nobody answers', () => {
     expect(await t.ctx().storage.get(thirdKey!)).toBeUndefined();
     expect(await orderRow(third)).toMatchObject({ doorPhotoKey: null, doorNote: null });
 
+    // A delivery staff reopen starts its next run clean: the photo and the note go with the old run.
+    expect(
+      (await t.call('PATCH', `/api/admin/orders/${second}/status`, { status: 'available' }, as(owner)))
+        .status,
+    ).toBe(200);
+    expect(await orderRow(second)).toMatchObject({ leftAtDoorAt: null, doorNote: null, doorPhotoKey: null });
+    expect(await t.ctx().storage.get(secondKey!)).toBeUndefined();
+    expect(await memberView(second, buyer)).toMatchObject({ leftAtDoor: null });
+
     // The others go after 30 days; when it was left at the door stays on the order.
     expect(await t.ctx().storage.get(firstKey!)).toBeDefined();
     t.clock.advance(DOOR_PHOTO_KEPT_DAYS * DAY_MS - MINUTE_MS);
     await dropExpiredDoorPhotos(t.ctx());
     expect(await t.ctx().storage.get(firstKey!)).toBeDefined();
     t.clock.advance(MINUTE_MS);
-    expect(await dropExpiredDoorPhotos(t.ctx())).toBe(2);
-    for (const key of [firstKey, secondKey]) expect(await t.ctx().storage.get(key!)).toBeUndefined();
+    expect(await dropExpiredDoorPhotos(t.ctx())).toBe(1);
+    expect(await t.ctx().storage.get(firstKey!)).toBeUndefined();
     expect(await orderRow(first)).toMatchObject({ doorPhotoKey: null });
     expect((await orderRow(first)).leftAtDoorAt).not.toBeNull();
   });
@@ -446,6 +455,10 @@ describe('the pickup code at the counter', () => {
       const code = (await codeOf(orderId))!;
       expect(code).toMatch(/^\d{4}$/);
       expect(await desk(orderId)).toMatchObject({ asksCounterCode: true });
+      // Cancelling and reopening is no way round it.
+      expect((await setStatus(orderId, { status: 'cancelled' })).status).toBe(200);
+      expect((await setStatus(orderId, { status: 'completed' })).status).toBe(400);
+      expect((await setStatus(orderId, { status: 'ready-for-pickup' })).status).toBe(200);
       const missing = await setStatus(orderId, { status: 'completed' });
       expect(missing.status).toBe(400);
       expect(await missing.json()).toMatchObject({

@@ -39,8 +39,8 @@ export function isHandoverCode(
 }
 
 /**
- * The code the member gives the driver once their delivery is on its way, or shows at the counter once their
- * pickup is ready when the shop asks for it there (the `pickupCode` setting); null at every other moment.
+ * The code the member gives the driver once their delivery is on its way, or shows at the counter for an open
+ * pickup when the shop asks for it there (the `pickupCode` setting); null at every other moment.
  */
 export function memberHandoverCode(
   config: Pick<Config, 'authSecret' | 'dataDir'>,
@@ -50,7 +50,7 @@ export function memberHandoverCode(
   const shown =
     order.deliveryMethod === 'Delivery'
       ? order.status === 'in-progress' || order.status === 'out-for-delivery'
-      : pickupCode && order.status === 'ready-for-pickup';
+      : pickupCode && order.status !== 'completed' && order.status !== 'cancelled';
   return shown ? handoverCodeOf(config, order.id) : null;
 }
 

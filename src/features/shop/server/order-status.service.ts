@@ -4,11 +4,11 @@ import { notify } from '~/features/notifications/server/notifications.service';
 import { awardCompletedOrder } from '~/features/economy/server/awards.service';
 import { returnRedemptionsOfOrder } from '~/features/economy/server/redemptions.service';
 import { writeAudit } from '~/server/audit';
+import { deletePrivateFiles } from '~/server/uploads/private-files';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { shopOrder } from '~/server/db/tables/orders.tables';
 import type { OrderView } from '../orders.schema';
 import {
-  ARCHIVED_STATUSES,
   PICKUP_CODE_NEEDED,
   shortOrderId,
   statusesAdminsMaySet,
@@ -51,8 +51,8 @@ async function checkCounterCode(
     .select({ method: shopOrder.deliveryMethod, status: shopOrder.status, tries: shopOrder.handoverTries })
     .from(shopOrder)
     .where(eq(shopOrder.id, orderId));
-  if (order?.method !== 'Pickup' || ARCHIVED_STATUSES.includes(order.status as OrderStatus))
-    return 'not-asked';
+  // Asked from every other status, a cancelled one too: reopening must not be a way round it.
+  if (order?.method !== 'Pickup' || order.status === 'completed') return 'not-asked';
   if (!(await readShopSettings(ctx.db)).pickupCode) return 'not-asked';
   if (order.tries >= HANDOVER_TRIES) return 'skipped';
   if (!code) {
@@ -76,7 +76,9 @@ export async function setOrderStatus(
 ): Promise<OrderView> {
   const { db, now, config } = ctx;
   const counterCode = status === 'completed' ? await checkCounterCode(ctx, { orderId, code }) : 'not-asked';
-  return db.transaction(async (tx) => {
+  // A delivery reopened after it was left at the door starts its next run clean: the photo goes after the commit.
+  let reopenedDoorPhoto: string | null = null;
+  const view = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.id, orderId)).for('update');
     if (!order) throw new AppError('NOT_FOUND', 'This order does not exist.');
     const problem = refusal(order.deliveryMethod as DeliveryMethod, status);
@@ -111,6 +113,9 @@ export async function setOrderStatus(
             }
           : {}),
         completedAt: status === 'completed' ? now : null,
+        ...(order.leftAtDoorAt && status !== 'completed'
+          ? { leftAtDoorAt: null, doorNote: null, doorPhotoKey: null }
+          : {}),
         // Confirmed until the order goes back to the queue or to pending; the member's timeline shows it.
         ...(status === 'confirmed' ? { confirmedAt: now } : {}),
         ...(status === 'available' || status === 'pending' ? { confirmedAt: null } : {}),
@@ -153,6 +158,9 @@ export async function setOrderStatus(
       });
     }
     await publishOrderChanged(tx, updated!);
+    if (order.leftAtDoorAt && status !== 'completed') reopenedDoorPhoto = order.doorPhotoKey;
     return toOrderView(updated!, (await itemsOf(tx, [order.id])).get(order.id)!);
   });
+  if (reopenedDoorPhoto) await deletePrivateFiles(ctx, [reopenedDoorPhoto]);
+  return view;
 }

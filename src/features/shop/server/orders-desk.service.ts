@@ -82,7 +82,7 @@ export async function listDeskOrders(
         asksCounterCode:
           pickupCode &&
           order.deliveryMethod === 'Pickup' &&
-          !ARCHIVED_STATUSES.includes(view.status) &&
+          view.status !== 'completed' &&
           order.handoverTries < HANDOVER_TRIES,
       } satisfies AdminOrderView;
     }),

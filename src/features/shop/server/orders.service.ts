@@ -368,12 +368,13 @@ const toMemberOrderView = (
 
 /**
  * The shop's settings, read only when one of these orders needs them: left at the door (the number for "Get
- * help"), or a pickup ready at the counter (whether it shows a code).
+ * help"), or an open pickup (whether it shows a code for the counter).
  */
 async function settingsFor(db: Executor, orders: readonly OrderRow[]): Promise<ShopSettings | null> {
   const needed = orders.some(
     (order) =>
-      order.leftAtDoorAt || (order.deliveryMethod === 'Pickup' && order.status === 'ready-for-pickup'),
+      order.leftAtDoorAt ||
+      (order.deliveryMethod === 'Pickup' && order.status !== 'completed' && order.status !== 'cancelled'),
   );
   return needed ? readShopSettings(db) : null;
 }
