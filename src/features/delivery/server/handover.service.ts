@@ -11,12 +11,8 @@ import { notify } from '~/features/notifications/server/notifications.service';
 import { DOOR_PHOTO_MAX_DIMENSION, shortOrderId } from '~/features/shop/orders.constants';
 import { formatWait } from '~/shared/time';
 import { leftAtDoorFrom } from '~/features/shop/server/door-photo.service';
-import {
-  countWrongCode,
-  HANDOVER_TRIES,
-  handoverLocked,
-  isHandoverCode,
-} from '~/features/shop/server/handover-code.service';
+import { HANDOVER_TRIES, isHandoverCode } from '~/features/shop/server/handover-code.service';
+import { countWrongCode, handoverLocked } from '~/features/shop/server/wrong-codes.service';
 import type { OrderRef, OrderRow } from '~/features/shop/server/orders.service';
 import type { DriverOrderView } from '../delivery.schema';
 import { explainLostRun, stepRun, viewOf } from './delivery.service';

@@ -15,7 +15,8 @@ import {
   type DeliveryMethod,
   type OrderStatus,
 } from '../orders.constants';
-import { countWrongCode, HANDOVER_TRIES, isHandoverCode } from './handover-code.service';
+import { HANDOVER_TRIES, isHandoverCode } from './handover-code.service';
+import { countWrongCode } from './wrong-codes.service';
 import { itemsOf, publishOrderChanged, toOrderView, type OrderRef } from './orders.service';
 import { readShopSettings } from './shop.service';
 
