@@ -105,7 +105,18 @@ export const AUDIT_EVENTS = {
   }),
   ORDER_CLAIMED: driverStep('Order claimed'),
   ETA_SUBMITTED: driverStep<{ etaMinutes: number }>('ETA submitted'),
-  RUN_CANCELLED: driverStep('Run cancelled'),
+  /** `declined`: the run was assigned to the driver by staff, who gave it back. */
+  RUN_CANCELLED: driverStep<{ declined?: boolean }>('Run cancelled'),
+  /** Staff gave the run to `driverId` (dispatch), taking it from `previousDriverId` when it had one. */
+  RUN_ASSIGNED: event({
+    label: 'Run assigned',
+    data: data<{ orderId: string; driverId: string; previousDriverId?: string }>(),
+    restricted: { contacts: ['driverId', 'previousDriverId'] },
+  }),
+  /** Staff took the run from `driverId` and put the order back in the queue. */
+  RUN_RETURNED: driverStep('Run returned to the queue'),
+  /** The member cancelled their own order before the shop or a driver took it. */
+  ORDER_CANCELLED_BY_MEMBER: event({ label: 'Order cancelled by member', data: data<{ orderId: string }>() }),
   CUSTOMER_NOTIFIED: driverStep<{ minutesLeft: number }>('Customer notified'),
   ORDER_DELIVERED: driverStep<{
     oldStatus: string;

@@ -171,6 +171,65 @@ test.describe('Driver queue', () => {
     await expect(customerOrder.getByText('Delivered by Noor')).toBeVisible();
   });
 
+  test('the desk assigns a run to a driver, who finds it in My Runs, gives the ETA and gets directions and a way to call', async ({
+    newMember,
+    ownerApi,
+    ownerPage,
+  }, testInfo) => {
+    const driver = await newMember('Driver Assigned');
+    const customer = await newMember('Customer Dispatched');
+    await makeDriver(ownerApi, testInfo, driver.user.id);
+    await openQueue(driver.page);
+    const address = `${Date.now() % 100000} Dispatch Way NW, Washington, DC`;
+    const order = await placeDeliveryOrder(customer.page, testInfo, address);
+
+    await ownerPage.goto('/admin?tab=orders');
+    const entry = ownerPage.getByRole('article', { name: `Order #${order.shortId}`, exact: true });
+    await entry.getByRole('button', { name: `Assign to driver order #${order.shortId}` }).click();
+    const dialog = ownerPage.getByRole('dialog', { name: `Assign order #${order.shortId}` });
+    // Nothing chosen yet: the dialog says what is missing.
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Choose a driver.');
+    const choice = dialog.getByRole('radio', { name: new RegExp(driver.member.fullName) });
+    await expect(choice).toBeVisible();
+    await choice.check();
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await expectToast(
+      ownerPage,
+      'Run assigned',
+      `Order #${order.shortId} is with ${driver.member.fullName}, who has their ETA window to answer.`,
+      { type: 'success' },
+    );
+    // The desk now offers to move it, or to give it back to the queue.
+    await expect(entry.getByRole('button', { name: `Reassign order #${order.shortId}` })).toBeVisible();
+    await expect(
+      entry.getByRole('button', { name: `Return to queue order #${order.shortId}` }),
+    ).toBeVisible();
+
+    // The driver's My Runs has it live, marked as the shop's, with Decline in place of Cancel Run.
+    await queueTab(driver.page, /^My Runs/).click();
+    const run = orderCard(driver.page, order.shortId);
+    await expect(run.getByText('The shop assigned this run to you.', { exact: false })).toBeVisible();
+    await expect(run.getByRole('button', { name: 'Decline' })).toBeVisible();
+    await run.getByLabel(/ETA in minutes/).fill('20');
+    await run.getByRole('button', { name: 'Submit ETA' }).click();
+    await expectToast(driver.page, 'ETA Submitted!', "The customer's address is now visible.", {
+      type: 'success',
+    });
+    await expect(run.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute(
+      'href',
+      `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`,
+    );
+    await expect(run.getByRole('link', { name: 'Call the customer' })).toHaveAttribute(
+      'href',
+      'tel:+12025550163',
+    );
+    await expect(run.getByRole('link', { name: 'Text the customer' })).toHaveAttribute(
+      'href',
+      'sms:+12025550163',
+    );
+  });
+
   test('a driver who misses the ETA window gets the order re-queued with a strike', async ({
     newMember,
     ownerApi,

@@ -3,6 +3,7 @@ import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import type { ShopSettings } from '~/features/shop/shop.schema';
 import { RATING_COOLDOWN_REASON } from '~/features/shop/shop.constants';
 import { expectToast, isPhone, originOf, test, dismissWeeklyBonus, DESKTOP_TOO } from './fixtures';
+import { placeDeliveryOrder } from './support/driver-orders';
 
 /** The e2e server's seeded menu: three stickers, every size priced (cents). */
 const MENU = {
@@ -411,6 +412,35 @@ test.describe('Cart and orders', () => {
     await expect(page.getByRole('dialog', { name: 'Order Submitted' })).toBeVisible();
     expect(sent.map((body) => body.expectedTotalCents)).toEqual([price - 500 + fee, price + fee]);
     expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
+  });
+
+  test('a member cancels a delivery order still in the queue, and orders it again from My Orders', async ({
+    newMember,
+  }, testInfo) => {
+    const { page } = await newMember('Second Thoughts');
+    const order = await placeDeliveryOrder(page, testInfo, '12 Second Thought St NW, Washington, DC');
+    await page.goto('/orders');
+    await dismissWeeklyBonus(page);
+    const entry = page.getByRole('article', { name: `Order #${order.shortId}` });
+    await entry.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel order #${order.shortId}?` });
+    await expect(dialog).toContainText('It leaves the driver queue now and cannot be reopened.');
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await expectToast(page, 'Order cancelled', `Order #${order.shortId} is cancelled.`, { type: 'success' });
+    await expect(entry.locator('[aria-live="polite"]')).toHaveText('Status: Cancelled');
+    await expect(entry.getByText('You cancelled this order.')).toBeVisible();
+    await expect(entry.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+    await entry.getByRole('button', { name: 'Order again' }).click();
+    await expectToast(page, 'Added to cart', `1 item from order #${order.shortId}, at today’s prices.`, {
+      type: 'success',
+    });
+    await expect(page).toHaveURL('/cart');
+    await expect(
+      page.getByRole('radiogroup', { name: 'Order Type' }).getByRole('radio', { name: 'Delivery' }),
+    ).toBeChecked();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Velvet Nebula');
   });
 
   test('a member places a pickup order and follows its status live on My Orders', async ({

@@ -6,7 +6,7 @@ import { AppError } from '~/shared/app-error';
 import { accountsRoutes, avatarRoutes } from '~/features/accounts/server/accounts.routes';
 import { auditLogRoutes } from '~/features/audit/server/audit-log.routes';
 import { adminMembersRoutes } from '~/features/members/server/members.routes';
-import { adminDriversRoutes, driverRoutes } from '~/features/delivery/server/delivery.routes';
+import { adminDriversRoutes, dispatchRoutes, driverRoutes } from '~/features/delivery/server/delivery.routes';
 import { economyRoutes } from '~/features/economy/server/economy.routes';
 import { adminRewardsRoutes, rewardsRoutes } from '~/features/economy/server/rewards.routes';
 import { feedRoutes } from '~/features/feed/server/feed.routes';
@@ -127,6 +127,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   api.route('/avatars', avatarRoutes);
   api.route('/admin', adminMembersRoutes);
   api.route('/admin/orders', adminOrdersRoutes);
+  api.route('/admin/orders', dispatchRoutes);
   api.route('/admin', adminShopRoutes);
   api.route('/admin/drivers', adminDriversRoutes);
   api.route('/admin/sms', adminSmsRoutes);

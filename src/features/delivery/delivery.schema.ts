@@ -44,6 +44,15 @@ export const driverFlagsSchema = z
 export const driverIdSchema = z.object({ driverId: z.string().min(1).max(64) });
 
 /**
+ * Staff give a delivery run to a driver (dispatch). `currentDriverId` is the driver the desk saw on the run (null:
+ * none), so a desk that is out of date never moves a run it did not see.
+ */
+export const assignRunSchema = z.strictObject({
+  driverId: z.string({ error: 'Choose a driver.' }).min(1, 'Choose a driver.').max(64),
+  currentDriverId: z.string().min(1).max(64).nullable(),
+});
+
+/**
  * A delivery order as a driver sees it. The customer's phone, address and notes are null until this driver has
  * submitted the ETA, and again once the order is completed (admins with contact details always see them).
  */
@@ -65,6 +74,8 @@ export interface DriverOrderView {
   etaSubmittedAt: string | null;
   /** The driver has told the customer they are on the way (once per order). */
   customerNotified: boolean;
+  /** Staff gave this run to its driver (dispatch): the driver may decline it without a strike. */
+  assignedByStaff: boolean;
   /** Too many wrong handover codes: only staff can complete it now. */
   handoverLocked: boolean;
   /**
@@ -115,6 +126,8 @@ export interface AdminDriver {
   leftAtDoor: number;
   /** Share of deliveries completed within the submitted ETA, 0 to 1; null before the first delivery. */
   onTimeRate: number | null;
+  /** Runs they hold now: claims inside their window and runs with an ETA. */
+  activeRuns: number;
 }
 
 export interface AdminDriversResponse {

@@ -93,6 +93,21 @@ export function timelineFor({
 }
 
 /** The statuses an admin may set by hand (departure 16), for this method. */
+/**
+ * The member may cancel their own order while nobody has started on it: a pickup still Placed, or a delivery still
+ * in the queue with no driver, and not confirmed by staff. The server's update checks the same in SQL
+ * (order-status.service.ts, memberMayStillCancel).
+ */
+export function memberMayCancel(order: {
+  deliveryMethod: string;
+  status: string;
+  confirmedAt: Date | null;
+  assignedDriverId: string | null;
+}): boolean {
+  if (order.confirmedAt !== null || order.assignedDriverId !== null) return false;
+  return order.deliveryMethod === 'Pickup' ? order.status === 'pending' : order.status === 'available';
+}
+
 export function statusesAdminsMaySet(method: DeliveryMethod): OrderStatus[] {
   return [
     'available',

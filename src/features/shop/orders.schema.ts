@@ -129,6 +129,10 @@ export interface PlaceOrderResponse {
  */
 export type MemberOrderView = OrderView & {
   handoverCode: string | null;
+  /** Nobody has started on it (memberMayCancel): the member may still cancel it. */
+  canCancel: boolean;
+  /** The member cancelled it themselves. */
+  cancelledByMember: boolean;
   /** A delivery's driver by first name ("Your driver" for an Owner or Admin), once one has the run. */
   driverName: string | null;
   /**
@@ -139,6 +143,25 @@ export type MemberOrderView = OrderView & {
 };
 
 export type MyOrdersResponse = Page<MemberOrderView>;
+
+/** Order again: a past order's sticker lines at today's prices, and the names of those no longer sold. */
+export interface ReorderResponse {
+  deliveryMethod: DeliveryMethod;
+  lines: {
+    stickerId: string;
+    stickerName: string;
+    size: StickerSize;
+    quantity: number;
+    unitPriceCents: number;
+  }[];
+  skipped: string[];
+}
+
+export interface CancelMyOrderResponse {
+  order: MemberOrderView;
+  /** How many rewards the order used went back under Your rewards. */
+  rewardsReturned: number;
+}
 
 // The orders desk (the admin Orders tab).
 

@@ -10,6 +10,7 @@ import {
   StaffTwoFactorNotice,
   staffTwoFactorBlocks,
 } from '~/features/accounts/client/staff-two-factor-notice';
+import { DispatchActions } from '~/features/delivery/client/dispatch-actions';
 import { DriverQueueTab } from '~/features/delivery/client/driver-queue-tab';
 import { DriversTab } from '~/features/delivery/client/drivers-tab';
 import { ContentTab } from '~/features/feed/client/content-tab';
@@ -25,7 +26,7 @@ import { AdminSettingsTab } from './admin-settings-tab';
 
 /** The tabs whose feature has landed; each later issue adds its own. Shown in ADMIN_TABS order. */
 const LANDED_TABS: Partial<Record<AdminTabId, { label: string; Panel: ComponentType<{ actor: Actor }> }>> = {
-  orders: { label: 'Orders', Panel: OrdersTab },
+  orders: { label: 'Orders', Panel: OrdersWithDispatch },
   drivers: { label: 'Drivers', Panel: DriversTab },
   members: { label: 'Members', Panel: MembersTab },
   logs: { label: 'Audit Log', Panel: AuditLogTab },
@@ -38,6 +39,11 @@ const LANDED_TABS: Partial<Record<AdminTabId, { label: string; Panel: ComponentT
   settings: { label: 'Settings', Panel: AdminSettingsTab },
   'driver-queue': { label: 'Driver Queue', Panel: DriverQueueTab },
 };
+
+/** The orders desk with the delivery feature's dispatch on each delivery order. */
+function OrdersWithDispatch({ actor }: { actor: Actor }) {
+  return <OrdersTab actor={actor} RunActions={DispatchActions} />;
+}
 
 /** The spec opens the dashboard on orders when nothing else is asked for. */
 const DEFAULT_TAB: AdminTabId = 'orders';

@@ -12,6 +12,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   pending,
   onConfirm,
 }: {
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** See DialogActions. */
+  cancelLabel?: string;
   pending: boolean;
   onConfirm: () => void;
 }) {
@@ -32,6 +35,7 @@ export function ConfirmDialog({
           className="mt-6"
           variant="danger"
           confirmLabel={confirmLabel}
+          {...(cancelLabel ? { cancelLabel } : {})}
           pending={pending}
           onConfirm={onConfirm}
         />

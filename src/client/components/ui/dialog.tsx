@@ -204,6 +204,8 @@ export interface DialogActionsProps {
   disabled?: boolean;
   /** Keeps the dialog open while the action runs (an upload in progress). */
   cancelDisabled?: boolean;
+  /** The closing button's label, where "Cancel" would read like the action ("Keep order" beside "Cancel order"). */
+  cancelLabel?: string;
   className?: string;
 }
 
@@ -215,13 +217,14 @@ export function DialogActions({
   variant = 'primary',
   disabled,
   cancelDisabled,
+  cancelLabel = 'Cancel',
   className = '',
 }: DialogActionsProps) {
   return (
     <div className={`flex flex-col-reverse gap-3 sm:flex-row sm:justify-end ${className}`}>
       <Dialog.Close>
         <Button type="button" variant="secondary" disabled={cancelDisabled}>
-          Cancel
+          {cancelLabel}
         </Button>
       </Dialog.Close>
       <Button

@@ -39,7 +39,7 @@ export async function describeRows(db: Executor, viewer: Viewer, rows: AuditRow[
   const rewardIds = new Set<string>();
   for (const row of rows) {
     if (row.actorId) memberIds.add(row.actorId);
-    for (const key of ['driverId', 'memberId'] as const) {
+    for (const key of ['driverId', 'previousDriverId', 'memberId'] as const) {
       const id = text(row.meta[key]);
       if (id) memberIds.add(id);
     }

@@ -114,10 +114,31 @@ export const AUDIT_SENTENCES: { [K in AuditEventType]: Sentence<K> } = {
   ],
   RUN_CANCELLED: (row) => [
     driver(row, row.meta.driverId),
-    ' cancelled the run of ',
+    row.meta.declined === true ? ' declined the run of ' : ' cancelled the run of ',
     order(row.meta.orderId),
-    ': it went back to the queue.',
+    row.meta.declined === true
+      ? ' they were assigned: it went back to the queue.'
+      : ': it went back to the queue.',
   ],
+  RUN_ASSIGNED: (row) => [
+    'Assigned ',
+    order(row.meta.orderId),
+    ' to ',
+    driver(row, row.meta.driverId),
+    text(row.meta.previousDriverId) && [
+      { text: ', taking it from ' },
+      ...driver(row, row.meta.previousDriverId),
+    ],
+    '.',
+  ],
+  RUN_RETURNED: (row) => [
+    'Returned ',
+    order(row.meta.orderId),
+    ' to the queue, taking it from ',
+    driver(row, row.meta.driverId),
+    '.',
+  ],
+  ORDER_CANCELLED_BY_MEMBER: (row) => ['Cancelled their own ', order(row.meta.orderId), '.'],
   CUSTOMER_NOTIFIED: (row) => [
     driver(row, row.meta.driverId),
     ' told the customer of ',
@@ -136,7 +157,9 @@ export const AUDIT_SENTENCES: { [K in AuditEventType]: Sentence<K> } = {
     driver(row, row.meta.driverId),
     ' ran out on ',
     order(row.meta.orderId),
-    `: back in the queue, ${plural(count(row.meta.strike) ?? 1, 'strike')}.`,
+    count(row.meta.strike) === 0
+      ? ': back in the queue, no strike (the run was assigned).'
+      : `: back in the queue, ${plural(count(row.meta.strike) ?? 1, 'strike')}.`,
   ],
   ORDERS_EXPORTED: ({ meta }) => [
     `Exported ${plural(count(meta.count) ?? 0, `${text(meta.view) ?? ''} order`)} as CSV.`,

@@ -1,4 +1,14 @@
-import { Bell, CheckCircle2, MapPin, Phone, Undo2, Zap } from 'lucide-react';
+import {
+  Bell,
+  CheckCircle2,
+  MapPin,
+  MessageSquareText,
+  Navigation,
+  Phone,
+  Undo2,
+  UserCheck,
+  Zap,
+} from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from '~/client/lib/toast';
@@ -22,6 +32,7 @@ import {
   INVALID_ETA_TITLE,
   ORDER_ALREADY_CLAIMED,
 } from '../delivery.constants';
+import { isAppleMobile, mapsUrl } from './maps-link';
 import { ClaimCountdown } from './claim-countdown';
 import { LeaveAtDoor } from './leave-at-door';
 import {
@@ -109,25 +120,61 @@ function CustomerDetails({ order }: { order: DriverOrderView }) {
   const { address, phone, notes } = order.customer;
   if (!address && !phone) return null;
   return (
-    <dl className="flex flex-col gap-2 rounded-xl border border-accent/40 bg-background p-3 text-base">
+    <div className="flex flex-col gap-3 rounded-xl border border-accent/40 bg-background p-3 text-base">
+      <dl className="flex flex-col gap-2">
+        {address && (
+          <Detail icon={<MapPin className="size-5 text-accent" aria-hidden />} label="Address">
+            {address}
+          </Detail>
+        )}
+        {phone && (
+          <Detail icon={<Phone className="size-5 text-accent" aria-hidden />} label="Phone">
+            <a href={`tel:${phone}`} className="underline decoration-accent/60 underline-offset-4">
+              {formatUsPhone(phone)}
+            </a>
+          </Detail>
+        )}
+        {notes && (
+          <Detail icon={<Bell className="size-5 text-text-muted" aria-hidden />} label="Notes">
+            {notes}
+          </Detail>
+        )}
+      </dl>
+      {order.isMine && <GetThere address={address} phone={phone} />}
+    </div>
+  );
+}
+
+/** The driver's way to the door: directions in the phone's maps app, and a call or a text to the customer. */
+function GetThere({ address, phone }: { address: string | null; phone: string | null }) {
+  const appleMobile = isAppleMobile(navigator.userAgent, navigator.maxTouchPoints);
+  return (
+    <div className="grid grid-cols-3 gap-2">
       {address && (
-        <Detail icon={<MapPin className="size-5 text-accent" aria-hidden />} label="Address">
-          {address}
-        </Detail>
+        <Button asChild variant="secondary" className="col-span-3 px-3">
+          <a href={mapsUrl(address, appleMobile)} target="_blank" rel="noopener noreferrer">
+            <Navigation className="size-5 shrink-0 text-accent" aria-hidden />
+            Open in Maps
+          </a>
+        </Button>
       )}
       {phone && (
-        <Detail icon={<Phone className="size-5 text-accent" aria-hidden />} label="Phone">
-          <a href={`tel:${phone}`} className="underline decoration-accent/60 underline-offset-4">
-            {formatUsPhone(phone)}
-          </a>
-        </Detail>
+        <>
+          <Button asChild variant="secondary" className="col-span-3 px-3 min-[360px]:col-span-1">
+            <a href={`tel:${phone}`}>
+              <Phone className="size-5 shrink-0" aria-hidden />
+              Call<span className="sr-only"> the customer</span>
+            </a>
+          </Button>
+          <Button asChild variant="secondary" className="col-span-3 px-3 min-[360px]:col-span-2">
+            <a href={`sms:${phone}`}>
+              <MessageSquareText className="size-5 shrink-0" aria-hidden />
+              Text<span className="sr-only"> the customer</span>
+            </a>
+          </Button>
+        </>
       )}
-      {notes && (
-        <Detail icon={<Bell className="size-5 text-text-muted" aria-hidden />} label="Notes">
-          {notes}
-        </Detail>
-      )}
-    </dl>
+    </div>
   );
 }
 
@@ -212,9 +259,13 @@ function ClaimedRun({ order, context }: { order: DriverOrderView; context: CardC
       showErrorToast(failure, refused ? INVALID_ETA_TITLE : 'ETA not submitted');
     },
   });
+  const assigned = order.assignedByStaff;
   const cancel = useCancelRun({
-    onSuccess: () => toast('Run Cancelled', { description: 'The order is back in the queue.' }),
-    onError: (failure) => showErrorToast(failure, 'Run not cancelled'),
+    onSuccess: () =>
+      assigned
+        ? toast('Run Declined', { description: 'The order is back in the queue, with no strike.' })
+        : toast('Run Cancelled', { description: 'The order is back in the queue.' }),
+    onError: (failure) => showErrorToast(failure, assigned ? 'Run not declined' : 'Run not cancelled'),
   });
 
   // Just claimed: bring the countdown, the field and Submit ETA into view, and put the cursor in the field.
@@ -236,6 +287,12 @@ function ClaimedRun({ order, context }: { order: DriverOrderView; context: CardC
 
   return (
     <div ref={runRef} className="flex flex-col gap-4">
+      {assigned && (
+        <p className="flex items-center gap-2 text-sm text-text-muted">
+          <UserCheck className="size-4 shrink-0 text-accent" aria-hidden />
+          The shop assigned this run to you. Decline it if you cannot take it: no strike.
+        </p>
+      )}
       {order.claimExpiresAt && (
         <ClaimCountdown
           expiresAt={order.claimExpiresAt}
@@ -280,7 +337,7 @@ function ClaimedRun({ order, context }: { order: DriverOrderView; context: CardC
       </form>
       <Button variant="ghost" onClick={() => cancel.mutate(order.id)} disabled={cancel.isPending}>
         {cancel.isPending ? <Spinner /> : <Undo2 className="size-5" aria-hidden />}
-        Cancel Run
+        {assigned ? 'Decline' : 'Cancel Run'}
       </Button>
     </div>
   );

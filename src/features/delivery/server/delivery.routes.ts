@@ -10,6 +10,7 @@ import {
   driverIdSchema,
   driverOnlineSchema,
   deliveredSchema,
+  assignRunSchema,
   leftAtDoorSchema,
   submitEtaSchema,
   type AdminDriversResponse,
@@ -18,6 +19,7 @@ import {
 import { cancelRun, claimOrder, driverQueue, notifyCustomer, submitEta } from './delivery.service';
 import { leaveAtDoor, markDelivered } from './handover.service';
 import { listDrivers, setDriverFlags, setOwnOnline } from './drivers.service';
+import { assignRun, dispatchDrivers } from './dispatch.service';
 
 /** The driver queue: Driver, Owner, Admin (and Orders Manager). Actions on a run need the Driver role. */
 export const driverRoutes = new Hono<SignedInEnv>()
@@ -72,10 +74,13 @@ export const driverRoutes = new Hono<SignedInEnv>()
     },
   );
 
-/** The dashboard's Drivers tab. */
+/** The dashboard's Drivers tab, and the drivers the orders desk may give a run to. */
 export const adminDriversRoutes = new Hono<SignedInEnv>()
   .get('/', access('read:drivers'), async (c) =>
     c.json({ drivers: await listDrivers(c.var.ctx) } satisfies AdminDriversResponse, 200),
+  )
+  .get('/dispatch', access('manage:orders'), async (c) =>
+    c.json({ drivers: await dispatchDrivers(c.var.ctx) } satisfies AdminDriversResponse, 200),
   )
   .patch(
     '/:driverId',
@@ -87,3 +92,15 @@ export const adminDriversRoutes = new Hono<SignedInEnv>()
       return c.json({ drivers: await listDrivers(c.var.ctx) } satisfies AdminDriversResponse, 200);
     },
   );
+
+/** Dispatch from the orders desk: give a delivery run to a driver, or move it to another. */
+export const dispatchRoutes = new Hono<SignedInEnv>().put(
+  '/:orderId/driver',
+  access('manage:orders'),
+  validate('param', orderIdSchema),
+  validate('json', assignRunSchema),
+  async (c) => {
+    await assignRun(c.var.ctx, c.var.user, { ...c.req.valid('param'), ...c.req.valid('json') });
+    return c.json({ ok: true }, 200);
+  },
+);

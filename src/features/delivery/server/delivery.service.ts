@@ -29,6 +29,7 @@ interface OrderRef {
 }
 
 const HISTORY_SIZE = 50;
+const firstNameOf = (name: string) => name.split(/\s+/)[0] || name;
 const driver = alias(user, 'driver');
 
 export function driverSelf(actor: Actor): DriverSelf {
@@ -71,7 +72,7 @@ function toDriverView(
     paymentMethod: order.paymentMethod as PaymentMethod,
     createdAt: view.createdAt,
     customer: {
-      firstName: order.userName.split(/\s+/)[0] ?? order.userName,
+      firstName: firstNameOf(order.userName),
       phone: revealed ? order.userPhone : null,
       address: revealed ? order.userAddress : null,
       notes: revealed ? order.notes : null,
@@ -86,6 +87,7 @@ function toDriverView(
     etaMinutes: order.etaMinutes,
     etaSubmittedAt: order.etaSubmittedAt?.toISOString() ?? null,
     customerNotified: order.customerNotifiedAt !== null,
+    assignedByStaff: order.assignedById !== null,
     handoverLocked: order.handoverTries >= HANDOVER_TRIES,
     leftAtDoorFrom:
       isMine && order.status === 'in-progress'
@@ -103,23 +105,25 @@ function selectDeliveryOrders(db: Executor) {
     .leftJoin(driver, eq(driver.id, shopOrder.assignedDriverId));
 }
 
-const isDelivery = eq(shopOrder.deliveryMethod, 'Delivery');
+export const isDelivery = eq(shopOrder.deliveryMethod, 'Delivery');
 
 /** Claims at or before this moment are past their window. */
-const cutoffOf = (ctx: ServiceContext) => new Date(ctx.now.getTime() - ctx.config.etaWindowMs);
+export const cutoffOf = (ctx: ServiceContext) => new Date(ctx.now.getTime() - ctx.config.etaWindowMs);
 /** A claim past its window: it counts as available, and its driver may no longer act on it. */
 const isExpiredClaim = (cutoff: Date) =>
   and(eq(shopOrder.status, 'claimed'), lte(shopOrder.claimedAt, cutoff)) as SQL;
 /** A claim still inside its window. */
-const isLiveClaim = (cutoff: Date) =>
+export const isLiveClaim = (cutoff: Date) =>
   and(eq(shopOrder.status, 'claimed'), gt(shopOrder.claimedAt, cutoff)) as SQL;
 /** A run in flight: a claim inside its window, or a run with an ETA. */
-const isRunInFlight = (cutoff: Date) => or(isLiveClaim(cutoff), eq(shopOrder.status, 'in-progress')) as SQL;
+export const isRunInFlight = (cutoff: Date) =>
+  or(isLiveClaim(cutoff), eq(shopOrder.status, 'in-progress')) as SQL;
 
 /** What re-queueing a claim changes: the order is available again, as if never claimed. */
-const REQUEUED = {
+export const REQUEUED = {
   status: 'available',
   assignedDriverId: null,
+  assignedById: null,
   claimedAt: null,
   etaMinutes: null,
 } as const satisfies Partial<OrderRow>;
@@ -206,7 +210,13 @@ export async function explainLostRun(
   });
 }
 
-type RunEvent = 'ORDER_CLAIMED' | 'ETA_SUBMITTED' | 'RUN_CANCELLED' | 'CUSTOMER_NOTIFIED' | 'ORDER_DELIVERED';
+type RunEvent =
+  | 'ORDER_CLAIMED'
+  | 'ETA_SUBMITTED'
+  | 'RUN_CANCELLED'
+  | 'CUSTOMER_NOTIFIED'
+  | 'ORDER_DELIVERED'
+  | 'RUN_ASSIGNED';
 /** A run event's data beyond the order and driver every step records. */
 type RunData<K extends RunEvent> = Omit<AuditEventData<K>, 'orderId' | 'driverId'>;
 type RunMeta<K extends RunEvent> = RunData<K> | ((order: OrderRow) => RunData<K>);
@@ -217,6 +227,8 @@ type RunAudit = { [K in RunEvent]: { eventType: K } & RunMetaField<K> }[RunEvent
 
 interface RunStep {
   orderId: string;
+  /** The run's driver when it is not the actor: the driver staff assign the run to. */
+  driverId?: string;
   from: SQL[];
   set: Partial<typeof shopOrder.$inferInsert>;
   /** `meta` may be read from the changed order. */
@@ -234,6 +246,18 @@ export async function stepRun(ctx: ServiceContext, actor: Actor, step: RunStep):
   return ctx.db.transaction((tx) => stepRunIn(tx, ctx, actor, step));
 }
 
+/**
+ * stepRun on an order that may be a claim past its window: in the same transaction it is first re-queued as the
+ * sweep would (the previous driver's strike, unless staff had assigned the run), then stepped (Call Dibs, an
+ * assignment).
+ */
+export async function stepQueuedRun(ctx: ServiceContext, actor: Actor, step: RunStep): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    await requeueExpiredClaims(tx, ctx, step.orderId);
+    return stepRunIn(tx, ctx, actor, step);
+  });
+}
+
 /** stepRun in the caller's transaction. */
 async function stepRunIn(tx: Executor, ctx: ServiceContext, actor: Actor, step: RunStep): Promise<boolean> {
   const [order] = await tx
@@ -248,7 +272,11 @@ async function stepRunIn(tx: Executor, ctx: ServiceContext, actor: Actor, step: 
   await writeAudit(tx, {
     eventType: step.audit.eventType,
     actorId: actor.id,
-    meta: { orderId: step.orderId, driverId: actor.id, ...(typeof meta === 'function' ? meta(order) : meta) },
+    meta: {
+      orderId: step.orderId,
+      driverId: step.driverId ?? actor.id,
+      ...(typeof meta === 'function' ? meta(order) : meta),
+    },
     at: ctx.now,
   } as AuditEntry);
   await publishOrderChanged(tx, order);
@@ -257,8 +285,7 @@ async function stepRunIn(tx: Executor, ctx: ServiceContext, actor: Actor, step: 
 
 /**
  * Call Dibs: one conditional update, so of any number of drivers on any number of instances exactly one wins.
- * A claim past its window counts as available: in the same transaction it is first re-queued as the sweep does
- * (the previous driver's strike and the CLAIM_EXPIRED audit), then claimed.
+ * A claim past its window counts as available (stepQueuedRun).
  */
 export async function claimOrder(
   ctx: ServiceContext,
@@ -272,14 +299,11 @@ export async function claimOrder(
   if (!target || target.method !== 'Delivery') throw new AppError('NOT_FOUND', 'This order does not exist.');
   const refusal = driverSelf(actor).cannotClaimBecause;
   if (refusal) throw new AppError('FORBIDDEN', refusal, { title: 'Cannot Call Dibs' });
-  const claimed = await ctx.db.transaction(async (tx) => {
-    await requeueExpiredClaims(tx, ctx, orderId);
-    return stepRunIn(tx, ctx, actor, {
-      orderId,
-      from: [eq(shopOrder.status, 'available'), isDelivery],
-      set: { status: 'claimed', assignedDriverId: actor.id, claimedAt: ctx.now },
-      audit: { eventType: 'ORDER_CLAIMED' },
-    });
+  const claimed = await stepQueuedRun(ctx, actor, {
+    orderId,
+    from: [eq(shopOrder.status, 'available'), isDelivery],
+    set: { status: 'claimed', assignedDriverId: actor.id, claimedAt: ctx.now },
+    audit: { eventType: 'ORDER_CLAIMED' },
   });
   if (!claimed)
     throw new AppError('ALREADY_CLAIMED', ORDER_ALREADY_CLAIMED, { title: ORDER_ALREADY_CLAIMED });
@@ -306,15 +330,35 @@ export async function submitEta(
 }
 
 /**
- * The driver gives a claimed order back before the ETA: no strike. After the ETA only an admin can; after the
- * window the claim is not theirs to give back (it counts as available, and the strike stands).
+ * The driver gives a claimed order back before the ETA: no strike. A run staff assigned to them is declined the
+ * same way, and the staff member who assigned it is told. After the ETA only an admin can; after the window the
+ * claim is not theirs to give back (it counts as available, and the strike stands).
  */
 export async function cancelRun(ctx: ServiceContext, actor: Actor, { orderId }: OrderRef): Promise<void> {
+  const [before] = await ctx.db
+    .select({ assignedById: shopOrder.assignedById })
+    .from(shopOrder)
+    .where(eq(shopOrder.id, orderId));
+  const assignedById = before?.assignedById ?? null;
   const cancelled = await stepRun(ctx, actor, {
     orderId,
-    from: [isLiveClaim(cutoffOf(ctx)), eq(shopOrder.assignedDriverId, actor.id)],
+    from: [
+      isLiveClaim(cutoffOf(ctx)),
+      eq(shopOrder.assignedDriverId, actor.id),
+      assignedById ? eq(shopOrder.assignedById, assignedById) : isNull(shopOrder.assignedById),
+    ],
     set: REQUEUED,
-    audit: { eventType: 'RUN_CANCELLED' },
+    audit: { eventType: 'RUN_CANCELLED', meta: assignedById ? { declined: true } : {} },
+    then: async (tx) => {
+      if (!assignedById || assignedById === actor.id) return;
+      await notify(tx, {
+        userId: assignedById,
+        message: `${firstNameOf(actor.name)} declined order #${shortOrderId(orderId)}: it is back in the queue.`,
+        link: '/admin?tab=orders',
+        from: 'staff',
+        at: ctx.now,
+      });
+    },
   });
   if (cancelled) return;
   const [order] = await ctx.db.select().from(shopOrder).where(eq(shopOrder.id, orderId));
@@ -401,12 +445,12 @@ export async function sweepExpiredClaims(ctx: ServiceContext): Promise<string[]>
 async function requeueExpiredClaims(tx: Executor, ctx: ServiceContext, orderId?: string): Promise<string[]> {
   const cutoff = cutoffOf(ctx);
   const expired = await tx
-    .select({ id: shopOrder.id, driverId: shopOrder.assignedDriverId })
+    .select({ id: shopOrder.id, driverId: shopOrder.assignedDriverId, assignedById: shopOrder.assignedById })
     .from(shopOrder)
     .where(and(isExpiredClaim(cutoff), orderId === undefined ? undefined : eq(shopOrder.id, orderId)))
     .for('update', orderId === undefined ? { skipLocked: true } : {});
   const requeued: string[] = [];
-  for (const { id, driverId } of expired) {
+  for (const { id, driverId, assignedById } of expired) {
     const [order] = await tx
       .update(shopOrder)
       .set({ ...REQUEUED, updatedAt: ctx.now })
@@ -414,11 +458,15 @@ async function requeueExpiredClaims(tx: Executor, ctx: ServiceContext, orderId?:
       .returning();
     if (!order) continue;
     requeued.push(id);
+    // A run staff assigned costs its driver no strike: they did not choose it.
+    const strike = assignedById ? 0 : 1;
     if (driverId) {
-      await tx
-        .update(user)
-        .set({ strikes: sql`${user.strikes} + 1` })
-        .where(eq(user.id, driverId));
+      if (strike) {
+        await tx
+          .update(user)
+          .set({ strikes: sql`${user.strikes} + ${strike}` })
+          .where(eq(user.id, driverId));
+      }
       await notify(tx, {
         userId: driverId,
         message: `Order #${shortOrderId(id)} went back to the queue: you ran out of time to submit an ETA.`,
@@ -428,10 +476,19 @@ async function requeueExpiredClaims(tx: Executor, ctx: ServiceContext, orderId?:
       });
       await publish(tx, 'orders.requeued', { orderId: id }, [{ kind: 'users', userIds: [driverId] }]);
     }
+    if (assignedById && assignedById !== driverId) {
+      await notify(tx, {
+        userId: assignedById,
+        message: `Order #${shortOrderId(id)} went back to the queue: its driver gave no ETA in time.`,
+        link: '/admin?tab=orders',
+        from: 'staff',
+        at: ctx.now,
+      });
+    }
     await writeAudit(tx, {
       eventType: 'CLAIM_EXPIRED',
       actorId: null,
-      meta: { orderId: id, driverId, strike: 1 },
+      meta: { orderId: id, driverId, strike },
       at: ctx.now,
     });
     await publishOrderChanged(tx, order);

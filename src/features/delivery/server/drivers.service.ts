@@ -9,6 +9,7 @@ import { shopOrder } from '~/server/db/tables/orders.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import type { AdminDriver } from '../delivery.schema';
+import { cutoffOf, isDelivery, isRunInFlight } from './delivery.service';
 
 type DriverFlags = { isApprovedDriver?: boolean; isOnline?: boolean };
 
@@ -16,7 +17,8 @@ type DriverFlags = { isApprovedDriver?: boolean; isOnline?: boolean };
  * Everyone holding the Driver role whom staff let in, with strikes, deliveries (and how many were left at the door
  * with a photo) and the share delivered within their ETA.
  */
-export async function listDrivers({ db }: ServiceContext): Promise<AdminDriver[]> {
+export async function listDrivers(ctx: ServiceContext): Promise<AdminDriver[]> {
+  const { db } = ctx;
   const stats = db
     .select({
       driverId: shopOrder.assignedDriverId,
@@ -31,18 +33,26 @@ export async function listDrivers({ db }: ServiceContext): Promise<AdminDriver[]
     .where(and(eq(shopOrder.status, 'completed'), eq(shopOrder.deliveryMethod, 'Delivery')))
     .groupBy(shopOrder.assignedDriverId)
     .as('stats');
+  const active = db
+    .select({ driverId: shopOrder.assignedDriverId, runs: sql<number>`count(*)::int`.as('runs') })
+    .from(shopOrder)
+    .where(and(isDelivery, isRunInFlight(cutoffOf(ctx))))
+    .groupBy(shopOrder.assignedDriverId)
+    .as('active');
   const rows = await db
     .select({
       driver: user,
       deliveries: stats.deliveries,
       onTime: stats.onTime,
       leftAtDoor: stats.leftAtDoor,
+      activeRuns: active.runs,
     })
     .from(user)
     .leftJoin(stats, eq(stats.driverId, user.id))
+    .leftJoin(active, eq(active.driverId, user.id))
     .where(and(arrayOverlaps(user.roles, rolesWith('claim:order')), eq(user.status, 'approved')))
     .orderBy(asc(user.name));
-  return rows.map(({ driver, deliveries, onTime, leftAtDoor }) => ({
+  return rows.map(({ driver, deliveries, onTime, leftAtDoor, activeRuns }) => ({
     id: driver.id,
     name: driver.name,
     avatarUrl: avatarUrlOf(driver),
@@ -52,6 +62,7 @@ export async function listDrivers({ db }: ServiceContext): Promise<AdminDriver[]
     deliveries: deliveries ?? 0,
     leftAtDoor: leftAtDoor ?? 0,
     onTimeRate: deliveries ? (onTime ?? 0) / deliveries : null,
+    activeRuns: activeRuns ?? 0,
   }));
 }
 

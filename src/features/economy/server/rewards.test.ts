@@ -566,6 +566,24 @@ describe('reward lines in the cart and on orders', () => {
     expect(order.items.at(-1)!.stickerName).toBe('REWARD: Free Delivery');
   });
 
+  it('a member cancelling their own order gets its rewards back, and Order again leaves the reward out', async () => {
+    const member = await memberWith(200);
+    const redemption = await redeemed(member.cookie, 'reward-pre-roll', 63);
+    const placed = await placeOrder(member.cookie, orderBody({ rewardIds: [redemption.id] }));
+    const { order } = (await placed.json()) as PlaceOrderResponse;
+    const cancelled = await t.call('POST', `/api/orders/${order.id}/cancel`, {}, as(member.cookie));
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ rewardsReturned: 1, order: { status: 'cancelled' } });
+    expect(await mine(member.cookie)).toMatchObject([{ id: redemption.id, status: 'unused' }]);
+    const again = await t.call('GET', `/api/orders/${order.id}/reorder`, undefined, as(member.cookie));
+    // The reward line is not repeated: only the sticker comes back.
+    expect(await again.json()).toEqual({
+      deliveryMethod: 'Delivery',
+      lines: [{ stickerId, stickerName: 'Reward Sticker', size: '3.5g', quantity: 1, unitPriceCents: 4500 }],
+      skipped: [],
+    });
+  });
+
   it('a cancelled order gives its rewards back, and cannot be reopened', async () => {
     const member = await memberWith(200);
     const redemption = await redeemed(member.cookie, 'reward-pre-roll', 63);

@@ -132,6 +132,7 @@ export const ARCHIVE_SECTIONS: readonly ArchiveSection[] = [
       leftAtDoorAt: iso(o.leftAtDoorAt),
       doorNote: o.doorNote,
       completedAt: iso(o.completedAt),
+      cancelledByMemberAt: iso(o.cancelledByMemberAt),
       items: archive.within(orderItems, o.id).map((i) => ({
         name: i.stickerName,
         size: i.size,

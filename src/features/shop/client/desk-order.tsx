@@ -1,5 +1,5 @@
 import { Camera, Car, MapPin, Phone, Store, Truck } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ComponentType } from 'react';
 import { formatUsPhone } from '~/shared/phone';
 import { EmailText } from '~/client/components/ui/email-text';
 import { CardTableRow } from '~/client/components/ui/card-table';
@@ -9,11 +9,14 @@ import { formatCents } from '~/shared/money';
 import { OrderItems, OrderTitle } from './order-card';
 import { usePickupLocationName } from './shop.queries';
 import { OrderStatusSelect, StatusBadge } from './order-status';
+import { ReturnToQueue } from './return-to-queue';
 
 interface DeskOrderProps {
   order: AdminOrderView;
   /** Whether this admin may change the status (manage:orders); otherwise it is only shown. */
   canManage: boolean;
+  /** Dispatch for a delivery order, shown with the status to those who manage orders. */
+  RunActions?: ComponentType<{ order: AdminOrderView }> | undefined;
 }
 
 /**
@@ -21,14 +24,18 @@ interface DeskOrderProps {
  * follow the columns: order, customer, items, fulfilment, total, status; a card shows them in its own order
  * (fulfilment before the items) and its status badge beside the title.
  */
-export function DeskOrderRow({ order, canManage }: DeskOrderProps) {
+export function DeskOrderRow({ order, canManage, RunActions }: DeskOrderProps) {
   const headingId = useId();
   // A card's later parts; as a table every cell keeps its column's place.
   const later = 'order-1 as-table:order-none';
+  const onRun =
+    order.deliveryMethod === 'Delivery' &&
+    order.driver !== null &&
+    (order.status === 'claimed' || order.status === 'in-progress');
   return (
     <CardTableRow labelledBy={headingId} fadeIn>
       <div className="flex items-start justify-between gap-3 as-table:contents">
-        <div className="min-w-0 as-table:whitespace-nowrap">
+        <div className="min-w-0 as-table:min-w-max as-table:whitespace-nowrap">
           <OrderTitle order={order} id={headingId} level="h3" />
         </div>
         {/* In the table the status has its column: this badge, unless the select stands there. */}
@@ -56,9 +63,13 @@ export function DeskOrderRow({ order, canManage }: DeskOrderProps) {
       </div>
       {canManage && (
         <div
-          className={`${later} mt-auto border-t border-border pt-3 as-table:mt-0 as-table:border-0 as-table:pt-0`}
+          className={`${later} mt-auto flex flex-col gap-2 border-t border-border pt-3 as-table:mt-0 as-table:border-0 as-table:pt-0`}
         >
           <OrderStatusSelect order={order} />
+          <div className="flex flex-wrap gap-2 empty:hidden as-table:flex-col">
+            {RunActions && <RunActions order={order} />}
+            {onRun && <ReturnToQueue order={order} />}
+          </div>
         </div>
       )}
     </CardTableRow>

@@ -8,6 +8,7 @@ import { formatUsPhone } from '~/shared/phone';
 import { formatCents } from '~/shared/money';
 import type { MemberOrderView, OrderLineView, OrderView } from '../orders.schema';
 import { DOOR_PHOTO_KEPT_DAYS, lineSizeLabel, MASKED_DRIVER, timelineStep } from '../orders.constants';
+import { OrderActions } from './order-actions';
 import { OrderTimeline, etaText } from './order-timeline';
 import { usePickupLocationName } from './shop.queries';
 
@@ -135,6 +136,8 @@ export function OrderCard({ order }: { order: MemberOrderView }) {
         </p>
       )}
 
+      {order.cancelledByMember && <p className="text-sm text-text-muted">You cancelled this order.</p>}
+
       {order.handoverCode && (
         <HandoverCode code={order.handoverCode} pickup={order.deliveryMethod === 'Pickup'} />
       )}
@@ -183,6 +186,8 @@ export function OrderCard({ order }: { order: MemberOrderView }) {
           </div>
         </dl>
       </div>
+
+      <OrderActions order={order} />
     </article>
   );
 }

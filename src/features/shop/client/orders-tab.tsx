@@ -1,10 +1,12 @@
 import { Archive, Download, Inbox } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { showErrorToast } from '~/client/lib/error-toast';
 import type { OrderListView } from '~/features/shop/orders.constants';
+import type { AdminOrderView } from '~/features/shop/orders.schema';
 import { can } from '~/shared/permissions';
 import { CardTable, type CardTableColumn } from '~/client/components/ui/card-table';
 import { EmptyState, ListSkeleton, ListStates } from '~/client/components/ui/list-states';
@@ -35,7 +37,14 @@ const VIEWS: Choice<OrderListView>[] = [
  * Sticker Orders: the active orders or the archive (completed and cancelled), newest first, each with its status
  * to change; CSV export of the view. The list follows new orders and drivers live through the event stream.
  */
-export function OrdersTab({ actor }: { actor: Actor }) {
+export function OrdersTab({
+  actor,
+  RunActions,
+}: {
+  actor: Actor;
+  /** A delivery order's dispatch (the delivery feature's, composed by the dashboard). */
+  RunActions?: ComponentType<{ order: AdminOrderView }>;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const view: OrderListView = searchParams.get('view') === 'archived' ? 'archived' : 'active';
   const setView = (next: OrderListView) =>
@@ -90,7 +99,7 @@ export function OrdersTab({ actor }: { actor: Actor }) {
           {count}
           <CardTable label={listName} columns={COLUMNS} tableFrom="xl" twoCards="equal-height">
             {orders.map((order) => (
-              <DeskOrderRow key={order.id} order={order} canManage={canManage} />
+              <DeskOrderRow key={order.id} order={order} canManage={canManage} RunActions={RunActions} />
             ))}
           </CardTable>
           <LoadMore query={list} failedMessage="More orders could not be loaded." />

@@ -1,12 +1,13 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import { pagedQueryOptions } from '~/client/lib/paged-query';
-import type { MutationConfig } from '~/client/lib/query-client';
+import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { shopQueryKeys } from '~/features/shop/client/shop.queries';
 import type { PlaceOrderInput } from '../orders.schema';
 import type { ordersRoutes } from '../server/orders.routes';
 
 const orders = routerClient<typeof ordersRoutes>('/orders');
+const myOrder = orders[':orderId'];
 
 /** Everything under 'orders' is refetched by the event stream's 'orders.changed' events. */
 export const ordersQueryKeys = {
@@ -47,3 +48,18 @@ export function usePlaceOrder(
     },
   });
 }
+
+/** The member cancels their own order while nobody has started on it; the rewards it used come back. */
+export const useCancelMyOrder = (
+  config: MutationConfig<ResponseOf<typeof myOrder.cancel.$post>, string> = {},
+) =>
+  useApiMutation(
+    (orderId) => call(myOrder.cancel.$post({ param: { orderId } })),
+    // Its rewards come back under Your rewards by the event stream (returnRedemptionsOfOrder).
+    (queryClient) => queryClient.invalidateQueries({ queryKey: ordersQueryKeys.all }),
+    config,
+  );
+
+/** Order again: a past order's sticker lines at today's prices, and what is no longer sold (nothing changes). */
+export const useReorder = (config: MutationConfig<ResponseOf<typeof myOrder.reorder.$get>, string> = {}) =>
+  useMutation({ ...config, mutationFn: (orderId) => call(myOrder.reorder.$get({ param: { orderId } })) });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { awardCompletedOrder } from '~/features/economy/server/awards.service';
@@ -6,8 +6,9 @@ import { returnRedemptionsOfOrder } from '~/features/economy/server/redemptions.
 import { writeAudit } from '~/server/audit';
 import { deletePrivateFiles } from '~/server/uploads/private-files';
 import type { Actor, ServiceContext } from '~/server/service-context';
+import type { Executor } from '~/server/db/client';
 import { shopOrder } from '~/server/db/tables/orders.tables';
-import type { OrderView } from '../orders.schema';
+import type { MemberOrderView, OrderView } from '../orders.schema';
 import {
   PICKUP_CODE_NEEDED,
   shortOrderId,
@@ -17,7 +18,15 @@ import {
 } from '../orders.constants';
 import { HANDOVER_TRIES, isHandoverCode } from './handover-code.service';
 import { countWrongCode } from './wrong-codes.service';
-import { itemsOf, publishOrderChanged, toOrderView, type OrderRef } from './orders.service';
+import {
+  getMyOrder,
+  holdersOf,
+  itemsOf,
+  publishOrderChanged,
+  toOrderView,
+  type OrderRef,
+  type OrderRow,
+} from './orders.service';
 import { readShopSettings } from './shop.service';
 
 /** What the member is told for each status an admin sets (spec section 4); other statuses send nothing. */
@@ -67,6 +76,14 @@ async function checkCounterCode(
 }
 
 /**
+ * The one cancel path's release, for the desk's cancel and the member's: what the order held goes back (its
+ * rewards; stock, store credit and promo uses join here when they exist). How many rewards went back.
+ */
+async function releaseCancelledOrder(tx: Executor, order: OrderRow, at: Date): Promise<number> {
+  return returnRedemptionsOfOrder(tx, { id: order.id, userId: order.userId, at });
+}
+
+/**
  * An admin sets an order's status: the row is locked, the change, the customer's notification and the
  * ORDER_STATUS_CHANGED audit row commit together. Setting available returns it to the queue, driver cleared.
  */
@@ -87,6 +104,13 @@ export async function setOrderStatus(
     if (order.status === status) {
       return toOrderView(order, (await itemsOf(tx, [order.id])).get(order.id)!);
     }
+    if (order.cancelledByMemberAt) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'The member cancelled this order themselves, so it cannot be reopened. Ask them to order again.',
+        { title: 'Status Not Changed' },
+      );
+    }
     // A cancelled order gave its rewards back: reopening it would spend them twice.
     if (order.status === 'cancelled') {
       const items = (await itemsOf(tx, [order.id])).get(order.id)!;
@@ -106,6 +130,7 @@ export async function setOrderStatus(
         ...(status === 'available'
           ? {
               assignedDriverId: null,
+              assignedById: null,
               claimedAt: null,
               etaMinutes: null,
               etaSubmittedAt: null,
@@ -141,10 +166,18 @@ export async function setOrderStatus(
     if (status === 'completed') {
       await awardCompletedOrder(tx, { now, config }, { ...updated!, shortId: shortOrderId(updated!.id) });
     }
-    const returned =
-      status === 'cancelled'
-        ? await returnRedemptionsOfOrder(tx, { id: order.id, userId: order.userId, at: now })
-        : 0;
+    const returned = status === 'cancelled' ? await releaseCancelledOrder(tx, order, now) : 0;
+    // The driver who had the run hears that it left them (back to the queue, or cancelled by the desk).
+    const wasRun = order.status === 'claimed' || order.status === 'in-progress';
+    if (order.assignedDriverId && wasRun && status !== 'completed') {
+      await notify(tx, {
+        userId: order.assignedDriverId,
+        message: `Order #${shortOrderId(order.id)} was taken off your runs by the shop.`,
+        link: '/driver-queue',
+        from: 'staff',
+        at: now,
+      });
+    }
     const message = CUSTOMER_MESSAGES[status];
     if (message) {
       await notify(tx, {
@@ -164,4 +197,80 @@ export async function setOrderStatus(
   });
   if (reopenedDoorPhoto) await deletePrivateFiles(ctx, [reopenedDoorPhoto]);
   return view;
+}
+
+/**
+ * What the member may still cancel (memberMayCancel in orders.constants.ts, as SQL): a pickup still Placed, or a
+ * delivery still in the queue with no driver, that staff have not confirmed.
+ */
+const memberMayStillCancel = and(
+  isNull(shopOrder.confirmedAt),
+  isNull(shopOrder.assignedDriverId),
+  or(
+    and(eq(shopOrder.deliveryMethod, 'Pickup'), eq(shopOrder.status, 'pending')),
+    and(eq(shopOrder.deliveryMethod, 'Delivery'), eq(shopOrder.status, 'available')),
+  ),
+);
+
+/** Why the member's order can no longer be cancelled, in their words. */
+function tooLateToCancel(order: OrderRow): AppError {
+  const reason =
+    order.status === 'cancelled'
+      ? 'This order is already cancelled.'
+      : order.status === 'completed'
+        ? 'This order is already completed.'
+        : order.assignedDriverId
+          ? 'A driver has already taken this order, so it can no longer be cancelled here. Call the shop to change it.'
+          : 'The shop has already started on this order, so it can no longer be cancelled here. Call the shop to change it.';
+  return new AppError('CONFLICT', reason, { title: 'Too Late to Cancel' });
+}
+
+/**
+ * The member cancels their own order while nobody has started on it: one conditional update, so against a
+ * driver's Call Dibs, a staff assignment or a staff confirm exactly one wins. It then goes through the desk's cancel
+ * path (releaseCancelledOrder: rewards back) and can never be reopened. Staff who hear of new orders are told.
+ */
+export async function cancelMyOrder(
+  ctx: ServiceContext,
+  actor: Actor,
+  { orderId }: OrderRef,
+): Promise<{ order: MemberOrderView; rewardsReturned: number }> {
+  const { db, now } = ctx;
+  const result = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(shopOrder)
+      .set({ status: 'cancelled', cancelledByMemberAt: now, updatedAt: now })
+      .where(and(eq(shopOrder.id, orderId), eq(shopOrder.userId, actor.id), memberMayStillCancel))
+      .returning();
+    if (!order) return null;
+    await writeAudit(tx, {
+      eventType: 'ORDER_CANCELLED_BY_MEMBER',
+      actorId: actor.id,
+      meta: { orderId },
+      at: now,
+    });
+    const rewardsReturned = await releaseCancelledOrder(tx, order, now);
+    const short = shortOrderId(orderId);
+    for (const staff of await holdersOf(tx, 'receive:new-order-notifications')) {
+      if (staff.id === actor.id) continue;
+      await notify(tx, {
+        userId: staff.id,
+        message: `Order #${short} was cancelled by the member.`,
+        link: '/admin?tab=orders',
+        from: 'staff',
+        at: now,
+      });
+    }
+    await publishOrderChanged(tx, order);
+    return { rewardsReturned };
+  });
+  if (!result) {
+    const [order] = await db
+      .select()
+      .from(shopOrder)
+      .where(and(eq(shopOrder.id, orderId), eq(shopOrder.userId, actor.id)));
+    if (!order) throw new AppError('NOT_FOUND', 'This order does not exist.');
+    throw tooLateToCancel(order);
+  }
+  return { order: await getMyOrder(ctx, actor, { orderId }), rewardsReturned: result.rewardsReturned };
 }

@@ -10,10 +10,12 @@ import {
   orderIdSchema,
   placeOrderSchema,
   setOrderStatusSchema,
+  type CancelMyOrderResponse,
   type PlaceOrderResponse,
 } from '../orders.schema';
 import { exportDeskOrders, listDeskOrders } from './orders-desk.service';
-import { setOrderStatus } from './order-status.service';
+import { cancelMyOrder, setOrderStatus } from './order-status.service';
+import { reorderLines } from './reorder.service';
 import { getMyOrder, listMyOrders, placeOrder } from './orders.service';
 
 /** A member's own orders: place one, list them, follow one. */
@@ -30,6 +32,15 @@ export const ordersRoutes = new Hono<SignedInEnv>()
   )
   .get('/:orderId/door-photo', access('signed-in'), validate('param', orderIdSchema), async (c) =>
     privateImageResponse(await memberDoorPhoto(c.var.ctx, c.var.user, c.req.valid('param'))),
+  )
+  .post('/:orderId/cancel', access('signed-in'), validate('param', orderIdSchema), async (c) =>
+    c.json(
+      (await cancelMyOrder(c.var.ctx, c.var.user, c.req.valid('param'))) satisfies CancelMyOrderResponse,
+      200,
+    ),
+  )
+  .get('/:orderId/reorder', access('signed-in'), validate('param', orderIdSchema), async (c) =>
+    c.json(await reorderLines(c.var.ctx, c.var.user, c.req.valid('param')), 200),
   );
 
 /** The orders desk (the admin Orders tab). */

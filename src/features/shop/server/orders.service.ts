@@ -30,6 +30,7 @@ import type {
 import type { ShopSettings } from '../shop.schema';
 import { memberHandoverCode } from './handover-code.service';
 import {
+  memberMayCancel,
   DELIVERY_HUB,
   MASKED_DRIVER,
   MAX_LINE_QUANTITY,
@@ -108,7 +109,7 @@ export async function publishOrderChanged(
 }
 
 /** Members in good standing who hold a role granting the capability. */
-async function holdersOf(tx: Executor, capability: Capability) {
+export async function holdersOf(tx: Executor, capability: Capability) {
   return tx
     .select({ id: user.id, isApprovedDriver: user.isApprovedDriver, isOnline: user.isOnline })
     .from(user)
@@ -354,6 +355,8 @@ const toMemberOrderView = (
   return {
     ...toOrderView(order, items),
     handoverCode: memberHandoverCode(config, order, { pickupCode: settings?.pickupCode ?? false }),
+    canCancel: memberMayCancel(order),
+    cancelledByMember: order.cancelledByMemberAt !== null,
     driverName: order.deliveryMethod === 'Delivery' ? driverNameForMember(row) : null,
     leftAtDoor: order.leftAtDoorAt
       ? {

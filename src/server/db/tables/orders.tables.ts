@@ -49,6 +49,13 @@ export const shopOrder = pgTable(
     leftAtDoorAt: timestamp({ withTimezone: true }),
     doorNote: text(),
     doorPhotoKey: text(),
+    /**
+     * The staff member who gave this run to its driver (dispatch); null when the driver called dibs. An assigned
+     * run may be declined, or left to expire, without a strike.
+     */
+    assignedById: text().references(() => user.id, { onDelete: 'set null' }),
+    /** When the member cancelled the order themselves: such an order is never reopened. */
+    cancelledByMemberAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('shop_order_idempotency_idx').on(t.userId, t.idempotencyKey),
