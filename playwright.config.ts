@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_DEMO_PASSWORD, E2E_OWNER_PASSWORD } from './tests/e2e/support/server-env';
+import { E2E_DEMO_PASSWORD, E2E_ETA_WINDOW_MS, E2E_OWNER_PASSWORD } from './tests/e2e/support/server-env';
 import { freePort } from './scripts/free-port';
 import { baseConfig, ownerSessionProject } from './tests/e2e/support/playwright-base';
 
@@ -128,8 +128,7 @@ export default defineConfig({
         ),
         // Every story signs up members of its own: their passwords hashed at the lowest cost (docs/decisions/034).
         PASSWORD_HASH_COST: '10',
-        // A driver has 12 seconds instead of 5 minutes to submit an ETA, so the expiry story runs in seconds.
-        ETA_WINDOW_MS: '12000',
+        ETA_WINDOW_MS: String(E2E_ETA_WINDOW_MS),
         // And may leave an order at the door 2 seconds after Notify Customer rather than 10 minutes.
         DOOR_PHOTO_WAIT_MS: '2000',
         CLAIM_SWEEP_INTERVAL_MS: '1000',
