@@ -113,8 +113,6 @@ export const AUDIT_EVENTS = {
     data: data<{ orderId: string; driverId: string; previousDriverId?: string }>(),
     restricted: { contacts: ['driverId', 'previousDriverId'] },
   }),
-  /** Staff took the run from `driverId` and put the order back in the queue. */
-  RUN_RETURNED: driverStep('Run returned to the queue'),
   /** The member cancelled their own order before the shop or a driver took it. */
   ORDER_CANCELLED_BY_MEMBER: event({ label: 'Order cancelled by member', data: data<{ orderId: string }>() }),
   CUSTOMER_NOTIFIED: driverStep<{ minutesLeft: number }>('Customer notified'),

@@ -214,7 +214,7 @@ test.describe('Driver queue', () => {
     await expectToast(driver.page, 'ETA Submitted!', "The customer's address is now visible.", {
       type: 'success',
     });
-    await expect(run.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute(
+    await expect(run.getByRole('link', { name: /^Open in Maps/ })).toHaveAttribute(
       'href',
       `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`,
     );

@@ -422,16 +422,16 @@ test.describe('Cart and orders', () => {
     await page.goto('/orders');
     await dismissWeeklyBonus(page);
     const entry = page.getByRole('article', { name: `Order #${order.shortId}` });
-    await entry.getByRole('button', { name: 'Cancel order' }).click();
+    await entry.getByRole('button', { name: `Cancel order #${order.shortId}` }).click();
     const dialog = page.getByRole('dialog', { name: `Cancel order #${order.shortId}?` });
     await expect(dialog).toContainText('It leaves the driver queue now and cannot be reopened.');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await expectToast(page, 'Order cancelled', `Order #${order.shortId} is cancelled.`, { type: 'success' });
     await expect(entry.locator('[aria-live="polite"]')).toHaveText('Status: Cancelled');
     await expect(entry.getByText('You cancelled this order.')).toBeVisible();
-    await expect(entry.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+    await expect(entry.getByRole('button', { name: `Cancel order #${order.shortId}` })).toHaveCount(0);
 
-    await entry.getByRole('button', { name: 'Order again' }).click();
+    await entry.getByRole('button', { name: `Order again from order #${order.shortId}` }).click();
     await expectToast(page, 'Added to cart', `1 item from order #${order.shortId}, at today’s prices.`, {
       type: 'success',
     });

@@ -92,7 +92,6 @@ export function timelineFor({
   return ['Placed', ...confirmed, middle, 'Completed'];
 }
 
-/** The statuses an admin may set by hand (departure 16), for this method. */
 /**
  * The member may cancel their own order while nobody has started on it: a pickup still Placed, or a delivery still
  * in the queue with no driver, and not confirmed by staff. The server's update checks the same in SQL
@@ -108,6 +107,7 @@ export function memberMayCancel(order: {
   return order.deliveryMethod === 'Pickup' ? order.status === 'pending' : order.status === 'available';
 }
 
+/** The statuses an admin may set by hand (departure 16), for this method. */
 export function statusesAdminsMaySet(method: DeliveryMethod): OrderStatus[] {
   return [
     'available',

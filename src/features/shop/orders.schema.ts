@@ -180,6 +180,8 @@ export const counterCodeSchema = z.strictObject({
 export const setOrderStatusSchema = z.strictObject({
   status: z.enum(ORDER_STATUSES, 'Choose a status from the list.'),
   code: counterCodeSchema.shape.code.optional(),
+  /** Return to queue: the driver the desk showed on the run; a run that has moved since is not taken from another. */
+  currentDriverId: z.string().min(1).max(64).nullable().optional(),
 });
 
 /**

@@ -131,13 +131,6 @@ export const AUDIT_SENTENCES: { [K in AuditEventType]: Sentence<K> } = {
     ],
     '.',
   ],
-  RUN_RETURNED: (row) => [
-    'Returned ',
-    order(row.meta.orderId),
-    ' to the queue, taking it from ',
-    driver(row, row.meta.driverId),
-    '.',
-  ],
   ORDER_CANCELLED_BY_MEMBER: (row) => ['Cancelled their own ', order(row.meta.orderId), '.'],
   CUSTOMER_NOTIFIED: (row) => [
     driver(row, row.meta.driverId),

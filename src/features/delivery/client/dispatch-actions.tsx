@@ -102,6 +102,7 @@ function AssignForm({
           }
         >
           <fieldset
+            role="radiogroup"
             className="flex max-h-[50dvh] flex-col gap-2 overflow-y-auto"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}

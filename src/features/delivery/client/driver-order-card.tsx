@@ -154,7 +154,7 @@ function GetThere({ address, phone }: { address: string | null; phone: string | 
         <Button asChild variant="secondary" className="col-span-3 px-3">
           <a href={mapsUrl(address, appleMobile)} target="_blank" rel="noopener noreferrer">
             <Navigation className="size-5 shrink-0 text-accent" aria-hidden />
-            Open in Maps
+            Open in Maps<span className="sr-only"> (opens your maps app or a new tab)</span>
           </a>
         </Button>
       )}

@@ -6,7 +6,6 @@ import { notify } from '~/features/notifications/server/notifications.service';
 import { shortOrderId, type OrderStatus } from '~/features/shop/orders.constants';
 import { user } from '~/server/db/tables/auth.tables';
 import { shopOrder } from '~/server/db/tables/orders.tables';
-import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import type { AdminDriver } from '../delivery.schema';
 import { listDrivers } from './drivers.service';
@@ -59,21 +58,41 @@ export async function assignRun(
   }: { orderId: string; driverId: string; currentDriverId: string | null },
 ): Promise<void> {
   const [order] = await ctx.db.select().from(shopOrder).where(eq(shopOrder.id, orderId));
-  if (!order || order.deliveryMethod !== 'Delivery') {
-    throw new AppError('NOT_FOUND', 'This order does not exist.');
+  if (!order) throw new AppError('NOT_FOUND', 'This order does not exist.');
+  if (order.deliveryMethod !== 'Delivery') {
+    throw new AppError('BAD_REQUEST', 'Only delivery orders go to drivers.', { title: 'Run Not Assigned' });
+  }
+  // An assigned run costs no strike: a dispatcher who drives calls dibs like any driver.
+  if (driverId === actor.id) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'You cannot assign a run to yourself: call dibs on it in the Driver Queue.',
+      {
+        title: 'Run Not Assigned',
+        fields: { driverId: 'Choose another driver.' },
+      },
+    );
   }
   const driver = await assignableDriver(ctx, driverId);
   if (currentDriverId === driverId) {
     throw new AppError('CONFLICT', `${driver.name} already has this run.`, { title: 'Run Not Assigned' });
   }
+  // The desk shows a claim past its window as its driver's: it goes back to the queue first (stepQueuedRun, the
+  // driver's strike if they chose it), and is then assigned from there.
+  const expired =
+    order.status === 'claimed' &&
+    order.assignedDriverId === currentDriverId &&
+    order.claimedAt !== null &&
+    order.claimedAt <= cutoffOf(ctx);
+  const takeFrom = expired ? null : currentDriverId;
   const short = shortOrderId(orderId);
   const assigned = await stepQueuedRun(ctx, actor, {
     orderId,
     driverId,
     from: [
       isDelivery,
-      currentDriverId
-        ? and(isRunInFlight(cutoffOf(ctx)), eq(shopOrder.assignedDriverId, currentDriverId))!
+      takeFrom
+        ? and(isRunInFlight(cutoffOf(ctx)), eq(shopOrder.assignedDriverId, takeFrom))!
         : and(inArray(shopOrder.status, UNCLAIMED), isNull(shopOrder.assignedDriverId))!,
     ],
     set: {
@@ -85,7 +104,7 @@ export async function assignRun(
       etaSubmittedAt: null,
       customerNotifiedAt: null,
     },
-    audit: { eventType: 'RUN_ASSIGNED', meta: currentDriverId ? { previousDriverId: currentDriverId } : {} },
+    audit: { eventType: 'RUN_ASSIGNED', meta: takeFrom ? { previousDriverId: takeFrom } : {} },
     then: async (tx) => {
       await notify(tx, {
         userId: driverId,
@@ -95,15 +114,15 @@ export async function assignRun(
         at: ctx.now,
         push: true,
       });
-      if (currentDriverId) {
+      // Their queue follows by the order's change event; 'orders.requeued' would tell them they ran out of time.
+      if (takeFrom) {
         await notify(tx, {
-          userId: currentDriverId,
+          userId: takeFrom,
           message: `Order #${short} was given to another driver.`,
           link: '/driver-queue',
           from: 'staff',
           at: ctx.now,
         });
-        await publish(tx, 'orders.requeued', { orderId }, [{ kind: 'users', userIds: [currentDriverId] }]);
       }
     },
   });

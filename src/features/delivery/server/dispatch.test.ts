@@ -139,7 +139,34 @@ describe('assigning a run', () => {
     expect((await orderRow(orderId)).status).toBe('available');
     expect((await assign(orderId, offline)).status).toBe(200);
     const pickup = await placeOrder('Pickup');
-    expect((await assign(pickup, nora)).status).toBe(404);
+    const notDelivery = await assign(pickup, nora);
+    expect(notDelivery.status).toBe(400);
+    expect((await errorOf(notDelivery)).message).toBe('Only delivery orders go to drivers.');
+  });
+
+  it('never to the dispatcher themself, who calls dibs like any driver (an assigned run costs no strike)', async () => {
+    const drivingDispatcher = await signedInWithRoles(t, ['Orders Manager', 'Driver'], {
+      isApprovedDriver: true,
+      isOnline: true,
+    });
+    const orderId = await placeOrder();
+    const refused = await assign(orderId, drivingDispatcher, { by: drivingDispatcher });
+    expect(refused.status).toBe(400);
+    expect((await errorOf(refused)).message).toMatch(/cannot assign a run to yourself/);
+    expect((await orderRow(orderId)).status).toBe('available');
+  });
+
+  it('reassigns a claim whose window ran out as the desk shows it: back to the queue first, then to the new driver', async () => {
+    const orderId = await placeOrder();
+    expect((await driverAction(omar, orderId, 'claim')).status).toBe(200);
+    const strikes = await strikesOf(omar);
+    t.clock.advance(5 * MINUTE_MS);
+    const moved = await assign(orderId, nora, { from: omar });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'claimed', assignedDriverId: nora.id });
+    // Omar chose it and let it run out: today's strike stands.
+    expect(await strikesOf(omar)).toBe(strikes + 1);
+    expect((await driverAction(nora, orderId, 'eta', { etaMinutes: 10 })).status).toBe(200);
   });
 
   it('moves a run from its driver, even after the ETA: the new driver starts again, the old one is told', async () => {
@@ -224,6 +251,21 @@ describe('declining and expiring without a strike', () => {
 });
 
 describe('returning a run to the queue', () => {
+  it('refuses a desk that still shows the driver who lost the run: it never takes it from the one who has it', async () => {
+    const orderId = await placeOrder();
+    expect((await assign(orderId, omar)).status).toBe(200);
+    expect((await assign(orderId, nora, { from: omar })).status).toBe(200);
+    const stale = await t.call(
+      'PATCH',
+      `/api/admin/orders/${orderId}/status`,
+      { status: 'available', currentDriverId: omar.id },
+      as(dispatcher),
+    );
+    expect(stale.status).toBe(409);
+    expect((await errorOf(stale)).message).toMatch(/changed a moment ago/);
+    expect((await orderRow(orderId)).assignedDriverId).toBe(nora.id);
+  });
+
   it('is the desk’s Available: the driver is told and the run is no longer theirs', async () => {
     const orderId = await placeOrder();
     expect((await assign(orderId, omar)).status).toBe(200);
@@ -231,7 +273,7 @@ describe('returning a run to the queue', () => {
     const back = await t.call(
       'PATCH',
       `/api/admin/orders/${orderId}/status`,
-      { status: 'available' },
+      { status: 'available', currentDriverId: omar.id },
       as(dispatcher),
     );
     expect(back.status).toBe(200);
@@ -248,31 +290,37 @@ describe('returning a run to the queue', () => {
 
 describe('races', () => {
   it('a dispatcher assigning while a driver calls dibs: exactly one of them gets the order', async () => {
+    const statuses: number[] = [];
     const winners = await race({
       contenders: 2,
       setup: () => placeOrder(),
       attempt: async (orderId, contender) => {
         const response =
           contender === 0 ? await assign(orderId, nora) : await driverAction(omar, orderId, 'claim');
-        if (response.status !== 200 && response.status !== 409) throw new Error(await response.text());
+        statuses.push(response.status);
         return response.status === 200;
       },
     });
     expect(winners.every((count) => count === 1)).toBe(true);
+    // The loser is told it lost, never a server error.
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
   });
 
   it('two dispatchers assigning one queued order to two drivers: one assignment stands', async () => {
     const other = await signedInWithRoles(t, ['Admin']);
+    const statuses: number[] = [];
     const winners = await race({
       contenders: 2,
       setup: () => placeOrder(),
       attempt: async (orderId, contender) => {
         const response =
           contender === 0 ? await assign(orderId, nora) : await assign(orderId, omar, { by: other });
-        if (response.status !== 200 && response.status !== 409) throw new Error(await response.text());
+        statuses.push(response.status);
         return response.status === 200;
       },
     });
     expect(winners.every((count) => count === 1)).toBe(true);
+    // The loser is told it lost, never a server error.
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
   });
 });

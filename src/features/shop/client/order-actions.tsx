@@ -51,7 +51,7 @@ function CancelOrderButton({ order }: { order: MemberOrderView }) {
       trigger={
         <Button variant="secondary">
           <XCircle className="size-5 shrink-0" aria-hidden />
-          Cancel order
+          Cancel order<span className="sr-only"> #{order.shortId}</span>
         </Button>
       }
       title={`Cancel order #${order.shortId}?`}
@@ -75,7 +75,7 @@ function OrderAgainButton({ order }: { order: MemberOrderView }) {
     onSuccess: (answer) => {
       if (!userId) return;
       const added = putInCart(userId, answer);
-      const gone = answer.skipped.length ? `No longer on the menu: ${answer.skipped.join(', ')}.` : '';
+      const gone = answer.skipped.length ? `No longer sold: ${answer.skipped.join(', ')}.` : '';
       if (added === 0) {
         toast.error('Nothing to order again', {
           description: gone || 'This order had only rewards, which are redeemed once.',
@@ -94,7 +94,7 @@ function OrderAgainButton({ order }: { order: MemberOrderView }) {
   return (
     <Button variant="secondary" pending={reorder.isPending} onClick={() => reorder.mutate(order.id)}>
       <RotateCcw className="size-5 shrink-0" aria-hidden />
-      Order again
+      Order again<span className="sr-only"> from order #{order.shortId}</span>
     </Button>
   );
 }

@@ -40,7 +40,13 @@ export function ReturnToQueue({ order }: { order: AdminOrderView }) {
       description={`${driverName} loses the run and is told. No strike.`}
       confirmLabel="Return to queue"
       pending={setStatus.isPending}
-      onConfirm={() => setStatus.mutate({ orderId: order.id, status: 'available' })}
+      onConfirm={() =>
+        setStatus.mutate({
+          orderId: order.id,
+          status: 'available',
+          currentDriverId: order.driver?.id ?? null,
+        })
+      }
     />
   );
 }

@@ -50,7 +50,7 @@ export function useDeskOrders(view: OrderListView) {
 export const useSetOrderStatus = (
   config: MutationConfig<
     ResponseOf<(typeof desk)[':orderId']['status']['$patch']>,
-    { orderId: string; status: OrderStatus; code?: string }
+    { orderId: string; status: OrderStatus; code?: string; currentDriverId?: string | null }
   > = {},
 ) =>
   useApiMutation(

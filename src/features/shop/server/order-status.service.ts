@@ -90,7 +90,16 @@ async function releaseCancelledOrder(tx: Executor, order: OrderRow, at: Date): P
 export async function setOrderStatus(
   ctx: ServiceContext,
   actor: Actor,
-  { orderId, status, code }: OrderRef & { status: OrderStatus; code?: string | undefined },
+  {
+    orderId,
+    status,
+    code,
+    currentDriverId,
+  }: OrderRef & {
+    status: OrderStatus;
+    code?: string | undefined;
+    currentDriverId?: string | null | undefined;
+  },
 ): Promise<OrderView> {
   const { db, now, config } = ctx;
   const counterCode = status === 'completed' ? await checkCounterCode(ctx, { orderId, code }) : 'not-asked';
@@ -103,6 +112,13 @@ export async function setOrderStatus(
     if (problem) throw new AppError('BAD_REQUEST', problem, { title: 'Status Not Changed' });
     if (order.status === status) {
       return toOrderView(order, (await itemsOf(tx, [order.id])).get(order.id)!);
+    }
+    if (currentDriverId !== undefined && order.assignedDriverId !== currentDriverId) {
+      throw new AppError(
+        'CONFLICT',
+        'This run changed a moment ago (its claim ran out, or another driver or dispatcher took it). Look at the order again.',
+        { title: 'Status Not Changed' },
+      );
     }
     if (order.cancelledByMemberAt) {
       throw new AppError(
