@@ -8,8 +8,8 @@ import { toast } from '~/client/lib/toast';
 import type { AdminOrderView } from '~/features/shop/orders.schema';
 import type { AdminDriver } from '../delivery.schema';
 import { useAssignRun, useDispatchDrivers } from './drivers.queries';
+import { formatOnTimeRate } from './on-time-rate';
 
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 /** A delivery nobody has taken yet (dispatch.service.ts: UNCLAIMED). */
 const UNCLAIMED = new Set(['available', 'pending', 'confirmed']);
 
@@ -152,7 +152,7 @@ function DriverChoice({
 }) {
   const runs = `${driver.activeRuns} active ${driver.activeRuns === 1 ? 'run' : 'runs'}`;
   const onTime =
-    driver.onTimeRate === null ? 'no deliveries yet' : `${percent.format(driver.onTimeRate)} on time`;
+    driver.onTimeRate === null ? 'no deliveries yet' : `${formatOnTimeRate(driver.onTimeRate)} on time`;
   return (
     <label
       className={`flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border px-3 py-2 ${checked ? 'border-primary bg-surface-raised' : 'border-border'}`}

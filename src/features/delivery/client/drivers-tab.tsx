@@ -8,8 +8,7 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { can, type RoleHolder } from '~/shared/permissions';
 import type { AdminDriver } from '../delivery.schema';
 import { useDrivers, useSetDriverFlags } from './drivers.queries';
-
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
+import { formatOnTimeRate } from './on-time-rate';
 
 /**
  * Driver Management: approval and online status, strikes, deliveries, how often they beat their ETA and how many
@@ -66,7 +65,10 @@ function DriverCard({ driver, canManage }: { driver: AdminDriver; canManage: boo
       <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-4">
         <Stat label="Strikes" value={String(driver.strikes)} alert={driver.strikes > 0} />
         <Stat label="Deliveries" value={String(driver.deliveries)} />
-        <Stat label="On time" value={driver.onTimeRate === null ? '–' : percent.format(driver.onTimeRate)} />
+        <Stat
+          label="On time"
+          value={driver.onTimeRate === null ? '–' : formatOnTimeRate(driver.onTimeRate)}
+        />
         <Stat label="Left at door" value={String(driver.leftAtDoor)} />
       </dl>
       {canManage && (

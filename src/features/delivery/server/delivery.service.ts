@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import type { AuditEventData } from '~/shared/audit-events';
 import { can } from '~/shared/permissions';
+import { firstNameOf } from '~/shared/first-name';
 import type { UserRow } from '~/server/session';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { HANDOVER_TRIES } from '~/features/shop/server/handover-code.service';
@@ -29,7 +30,6 @@ interface OrderRef {
 }
 
 const HISTORY_SIZE = 50;
-const firstNameOf = (name: string) => name.split(/\s+/)[0] || name;
 const driver = alias(user, 'driver');
 
 export function driverSelf(actor: Actor): DriverSelf {
@@ -72,7 +72,7 @@ function toDriverView(
     paymentMethod: order.paymentMethod as PaymentMethod,
     createdAt: view.createdAt,
     customer: {
-      firstName: firstNameOf(order.userName),
+      firstName: firstNameOf(order.userName) || order.userName,
       phone: revealed ? order.userPhone : null,
       address: revealed ? order.userAddress : null,
       notes: revealed ? order.notes : null,
@@ -353,7 +353,7 @@ export async function cancelRun(ctx: ServiceContext, actor: Actor, { orderId }: 
       if (!assignedById || assignedById === actor.id) return;
       await notify(tx, {
         userId: assignedById,
-        message: `${firstNameOf(actor.name)} declined order #${shortOrderId(orderId)}: it is back in the queue.`,
+        message: `${firstNameOf(actor.name) || actor.name} declined order #${shortOrderId(orderId)}: it is back in the queue.`,
         link: '/admin?tab=orders',
         from: 'staff',
         at: ctx.now,

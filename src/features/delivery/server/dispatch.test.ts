@@ -76,6 +76,14 @@ const assign = (
     { driverId: driver.id, currentDriverId: from?.id ?? null },
     as(by),
   );
+/** The desk's Return to queue, from the driver the desk shows. */
+const returnToQueue = (orderId: string, from: Someone) =>
+  t.call(
+    'PATCH',
+    `/api/admin/orders/${orderId}/status`,
+    { status: 'available', currentDriverId: from.id },
+    as(dispatcher),
+  );
 const driverAction = (who: Someone, orderId: string, action: string, body: unknown = {}) =>
   t.call('POST', `/api/driver/orders/${orderId}/${action}`, body, as(who));
 const orderRow = async (orderId: string) =>
@@ -255,12 +263,7 @@ describe('returning a run to the queue', () => {
     const orderId = await placeOrder();
     expect((await assign(orderId, omar)).status).toBe(200);
     expect((await assign(orderId, nora, { from: omar })).status).toBe(200);
-    const stale = await t.call(
-      'PATCH',
-      `/api/admin/orders/${orderId}/status`,
-      { status: 'available', currentDriverId: omar.id },
-      as(dispatcher),
-    );
+    const stale = await returnToQueue(orderId, omar);
     expect(stale.status).toBe(409);
     expect((await errorOf(stale)).message).toMatch(/changed a moment ago/);
     expect((await orderRow(orderId)).assignedDriverId).toBe(nora.id);
@@ -270,12 +273,7 @@ describe('returning a run to the queue', () => {
     const orderId = await placeOrder();
     expect((await assign(orderId, omar)).status).toBe(200);
     expect((await driverAction(omar, orderId, 'eta', { etaMinutes: 10 })).status).toBe(200);
-    const back = await t.call(
-      'PATCH',
-      `/api/admin/orders/${orderId}/status`,
-      { status: 'available', currentDriverId: omar.id },
-      as(dispatcher),
-    );
+    const back = await returnToQueue(orderId, omar);
     expect(back.status).toBe(200);
     expect(await orderRow(orderId)).toMatchObject({
       status: 'available',

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { formatCents } from '~/shared/money';
+import { firstNameOf } from '~/shared/first-name';
 import type { Capability } from '~/shared/permissions';
 import { notifyEach } from '~/features/notifications/server/notifications.service';
 import { priceOf, readShopSettings } from '~/features/shop/server/shop.service';
@@ -338,7 +339,7 @@ type MyOrderRow = { order: OrderRow; driverName: string | null; driverRoles: str
 function driverNameForMember({ driverName, driverRoles }: MyOrderRow): string | null {
   if (driverName === null) return null;
   if (driverRoles?.some((role) => role === 'Owner' || role === 'Admin')) return MASKED_DRIVER;
-  return driverName.trim().split(/\s+/)[0] || MASKED_DRIVER;
+  return firstNameOf(driverName) || MASKED_DRIVER;
 }
 
 /**
