@@ -38,8 +38,11 @@ export default defineConfig({
     // still gets its own database and app (createTestContext), so files share modules, never state.
     isolate: false,
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Guards against a test that hangs, never a measure of speed: tests run on shared 2-core machines whose speed
+    // changes tenfold from day to day (tests/e2e/support/playwright-base.ts). A passing test never waits for them.
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
+    expect: { poll: { timeout: 30_000 } },
     provide: {
       raceRounds: Number(process.env.RACE_ROUNDS ?? 5),
       fuzzRuns: Number(process.env.FUZZ_RUNS ?? 6),

@@ -35,4 +35,4 @@ it('drizzle-kit generates no migration from the committed tables', async () => {
   );
   expect(stdout).toContain('No schema changes');
   expect(readdirSync(out).sort()).toEqual(readdirSync(migrations).sort());
-}, 60_000);
+});

@@ -30,7 +30,7 @@ export function startServerProcess(
 }
 
 /** Resolves once `base/api/health` answers 200; fails with the server's standard error if it exits first. */
-export async function waitHealthy(base: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitHealthy(base: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

@@ -47,4 +47,4 @@ it('changing a route response field breaks the build where the browser reads it'
   expect(renamed).toEqual([
     expect.stringMatching(/^scripts\/fixtures\/typed-client\/client\.ts: .*'greeting'/),
   ]);
-}, 60_000);
+});

@@ -86,10 +86,6 @@ async function memberWithAConversation(newMember: (label: string) => Promise<Per
 }
 
 test.describe('Accessibility', DESKTOP_TOO, () => {
-  // An axe scan of one screen takes about a second of a free core; beside the whole suite and two busy loops, four
-  // or five. A story scans at most a dozen screens, most of them seven or fewer.
-  test.describe.configure({ timeout: 90_000 });
-
   test('a visitor meets no serious accessibility barrier in the welcome dialogs and the sign-in page', async ({
     page,
   }) => {

@@ -212,7 +212,6 @@ test.describe('Request Access', () => {
     // One toast at a time: the referral's follows when the first closes.
     await expectToast(page, 'Referral Applied!', `You were referred by ${referrer.name}.`, {
       type: 'success',
-      timeout: 12_000,
     });
   });
 
@@ -245,7 +244,6 @@ test.describe('Request Access', () => {
         await expect(page).toHaveURL('/login');
         await expectToast(page, 'Referral Applied!', `You were referred by ${user.fullName}.`, {
           type: 'success',
-          timeout: 12_000,
         });
       } finally {
         // Every other story registers without a code: open the shop again, whatever happened above.
@@ -313,9 +311,7 @@ test.describe('Request Access', () => {
         );
 
         // The review page asks again by itself: the same session opens the app, no new sign-in.
-        await expect(page.getByRole('heading', { name: 'Your request is being reviewed' })).toBeHidden({
-          timeout: 15_000,
-        });
+        await expect(page.getByRole('heading', { name: 'Your request is being reviewed' })).toBeHidden();
         await expect(page.getByRole('link', { name: 'The Vault, go to the feed' })).toBeVisible();
         expect((await page.request.get('/api/feed')).status()).toBe(200);
 
@@ -348,7 +344,7 @@ test.describe('Request Access', () => {
       page,
       'Invalid Referral Code',
       'The code you entered was not found. Proceeding without referral.',
-      { type: 'error', timeout: 12_000 },
+      { type: 'error' },
     );
 
     // The account exists: the new member can sign in.

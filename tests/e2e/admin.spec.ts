@@ -127,7 +127,7 @@ test.describe('Admin dashboard', () => {
     await expect(entry.getByText('Banned', { exact: true })).toBeVisible();
 
     // The member's open page learns at once that their session is gone.
-    await expect(memberPage).toHaveURL('/login', { timeout: 15_000 });
+    await expect(memberPage).toHaveURL('/login');
     await signInThroughForm(memberPage, member);
     await expectToast(memberPage, 'Access Denied', 'This account has been banned.', { type: 'error' });
     await expect(memberPage).toHaveURL('/login');
@@ -171,7 +171,7 @@ test.describe('Admin dashboard', () => {
     ]);
 
     // The member's header follows without a reload.
-    await expect.poll(() => headerTabNames(memberPage, testInfo), { timeout: 15_000 }).toContain('Driver');
+    await expect.poll(() => headerTabNames(memberPage, testInfo)).toContain('Driver');
   });
 
   test('a member holding only a manager role sees only the tabs that role allows', async ({

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectToast, originOf, test } from './fixtures';
 import { makeDriver, openQueue, placeDeliveryOrder } from './support/driver-orders';
+import { STORY_TIMEOUT_MS } from './support/playwright-base';
 import { E2E_ETA_WINDOW_MS } from './support/server-env';
 
 const queueTab = (page: Page, name: RegExp) =>
@@ -233,7 +234,7 @@ test.describe('Driver queue', () => {
     ownerApi,
   }, testInfo) => {
     // The story waits out the whole window: the usual guard plus the window.
-    test.setTimeout(60_000 + E2E_ETA_WINDOW_MS);
+    test.setTimeout(STORY_TIMEOUT_MS + E2E_ETA_WINDOW_MS);
     const driver = await newMember('Driver Slow');
     const customer = await newMember('Customer Waits');
     await makeDriver(ownerApi, testInfo, driver.user.id);

@@ -7,7 +7,6 @@ test('a member reports a post, a moderator reveals its author, an admin pins and
   newMember,
   ownerPage: admin,
 }, testInfo) => {
-  test.setTimeout(90_000);
   // The author writes anonymously (through the API, as their browser would).
   const author = await newMember('Masked Author');
   const text = `Suspicious offer ${Date.now().toString(36)}${testInfo.project.name}`;

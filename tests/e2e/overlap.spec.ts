@@ -79,7 +79,6 @@ test.describe('Floating buttons', DESKTOP_TOO, () => {
     ownerApi,
     ownerPage,
   }, testInfo) => {
-    test.setTimeout(90_000);
     // A driver, so the driver queue is theirs to see.
     const { page } = await newMember('Overlap Olive', { roles: ['Driver'] });
     const owner = (await (await ownerApi.get('/api/accounts/session')).json()) as SessionResponse;

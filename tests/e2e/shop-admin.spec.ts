@@ -370,7 +370,6 @@ test.describe('Shop administration', () => {
     "an admin changes the delivery fee in Settings and a member's open cart shows it",
     SHARED_STATE,
     async ({ newMember, ownerPage, ownerApi }, testInfo) => {
-      test.setTimeout(90_000);
       const fee = 2345;
       const customer = await newMember('Fee Customer');
       await customer.page.goto('/menu');

@@ -515,7 +515,7 @@ test.describe('Cart and orders', () => {
         data: { status: next },
       });
       expect(response.status(), await response.text()).toBe(200);
-      await expect(status).toHaveText(`Status: ${shown}`, { timeout: 5_000 });
+      await expect(status).toHaveText(`Status: ${shown}`);
       await expect(progress.nth(step)).toHaveAttribute('aria-current', 'step');
     }
     await expect(page).toHaveURL('/orders');

@@ -49,7 +49,7 @@ test.describe('Mass SMS', () => {
     const entry = page.getByRole('list', { name: 'SMS log' }).getByRole('listitem').filter({ hasText: text });
     await expect(entry).toContainText('Members');
     await expect(entry).toContainText(String(count));
-    await expect(entry.getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(entry.getByText('Sent', { exact: true })).toBeVisible();
     await expect(entry).toContainText('Log only');
     await entry.getByRole('button', { name: 'Show recipients' }).click();
     await expect(entry.getByRole('list', { name: 'Recipients' })).toContainText(member.fullName);

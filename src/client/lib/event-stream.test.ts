@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- reads sonner's history, raises nothing
 import { toast as sonner } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNTIL_SETTLED } from '~/client/testing/wait';
 import { applyEvent } from './event-stream';
 import { toast } from './toast';
 
@@ -104,7 +105,7 @@ describe('events with a reaction', () => {
   it('tells a driver their claim went back to the queue', async () => {
     const before = titles().length;
     applyEvent(queryClient, { type: 'change', topic: 'orders.requeued', ids: { orderId: 'o1' } });
-    await vi.waitFor(() => expect(titles().slice(before)).toEqual(['Order Re-queued']));
+    await vi.waitFor(() => expect(titles().slice(before)).toEqual(['Order Re-queued']), UNTIL_SETTLED);
   });
 
   it('shows nothing for an event without one', async () => {
@@ -113,6 +114,6 @@ describe('events with a reaction', () => {
     applyEvent(queryClient, { type: 'resync' });
     // Toasts show in the order they were raised: one the events raised would come before this one.
     toast('After the events');
-    await vi.waitFor(() => expect(titles().slice(before)).toEqual(['After the events']));
+    await vi.waitFor(() => expect(titles().slice(before)).toEqual(['After the events']), UNTIL_SETTLED);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNTIL_SETTLED } from '~/client/testing/wait';
 
 // Each test loads ./toast afresh, so sonner is not in yet for it: what a page sees before the toaster loads. Sonner
 // itself is one instance for the worker (a package, which vi.resetModules leaves loaded, shared with the files run
@@ -25,8 +26,9 @@ describe('toasts raised before sonner is in', () => {
     toast.success('Weekly Bonus!');
     toast.error('The menu did not open');
     expect(toast.count()).toBe(3);
-    await vi.waitFor(() =>
-      expect(titles()).toEqual(['Logged out', 'Weekly Bonus!', 'The menu did not open']),
+    await vi.waitFor(
+      () => expect(titles()).toEqual(['Logged out', 'Weekly Bonus!', 'The menu did not open']),
+      UNTIL_SETTLED,
     );
     expect(toast.count()).toBe(3);
   });
@@ -38,7 +40,7 @@ describe('toasts raised before sonner is in', () => {
     expect(toast.count()).toBe(0);
     toast.error('Cart is empty');
     expect(toast.count()).toBe(1);
-    await vi.waitFor(() => expect(titles()).toEqual(['Added to cart', 'Cart is empty']));
+    await vi.waitFor(() => expect(titles()).toEqual(['Added to cart', 'Cart is empty']), UNTIL_SETTLED);
     expect(showing()).toEqual(['Cart is empty']);
   });
 
@@ -50,6 +52,6 @@ describe('toasts raised before sonner is in', () => {
     await Promise.resolve();
     expect(raised).toBe(false);
     toast.success('Added to cart');
-    await vi.waitFor(() => expect(raised).toBe(true));
+    await vi.waitFor(() => expect(raised).toBe(true), UNTIL_SETTLED);
   });
 });

@@ -5,6 +5,16 @@ import type { PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../../../scripts/headless-chromium';
 
 /**
+ * Timeouts guard against a story that hangs; they never measure speed. CI runs on the submitting session's shared
+ * 2-core machine, whose speed changes from day to day (a Node loop of 10⁹ additions took 1-2 s on some days and
+ * 10-12 s on others), and three stories share its cores with the server. On a slow day stories that take 30 s
+ * took 90-100 s and met the old 60-90 s limits, and a page that answers in 1 s took more than 10 s: failures with
+ * no bug behind them. A passing story never waits for these; only a hung one does.
+ */
+export const STORY_TIMEOUT_MS = 300_000;
+export const EXPECT_TIMEOUT_MS = 30_000;
+
+/**
  * What every browser test run shares (playwright.config.ts, playwright.scale-out.config.ts): Debian's Chromium,
  * one try per story, the list reporter, a screenshot and a trace when a story fails.
  */
@@ -12,10 +22,8 @@ export const baseConfig = {
   fullyParallel: false,
   retries: 0,
   forbidOnly: process.env.CI === 'true',
-  // A guard against a story that hangs, not a measure of speed: a two-member story on a busy shared CI machine
-  // has taken more than 30 s.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: STORY_TIMEOUT_MS,
+  expect: { timeout: EXPECT_TIMEOUT_MS },
   reporter: [['list']],
   use: {
     browserName: 'chromium',

@@ -1,4 +1,9 @@
-/** Reads Server-Sent Events from a response body, for tests. */
+/**
+ * How long a test waits for an event or the stream's end before failing: a guard against one that never comes, not
+ * a measure of speed (vitest.config.ts). A test that proves nothing arrives passes its own short wait.
+ */
+const WAIT_MS = 30_000;
+
 export interface SseMessage {
   event: string;
   data: string;
@@ -7,6 +12,7 @@ export interface SseMessage {
   retry?: number;
 }
 
+/** Reads Server-Sent Events from a response body, for tests. */
 export function sseReader(response: Response) {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -34,7 +40,7 @@ export function sseReader(response: Response) {
 
   return {
     /** The next message matching `predicate`, or an error after `timeoutMs`. */
-    async next(predicate: (m: SseMessage) => boolean = () => true, timeoutMs = 5000): Promise<SseMessage> {
+    async next(predicate: (m: SseMessage) => boolean = () => true, timeoutMs = WAIT_MS): Promise<SseMessage> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const index = queue.findIndex(predicate);
@@ -52,7 +58,7 @@ export function sseReader(response: Response) {
       }
     },
     /** Resolves when the server ends the stream (what is left unread is dropped); an error after `timeoutMs`. */
-    async ended(timeoutMs = 5000): Promise<void> {
+    async ended(timeoutMs = WAIT_MS): Promise<void> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const remaining = deadline - Date.now();
