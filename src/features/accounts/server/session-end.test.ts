@@ -39,8 +39,7 @@ async function openStream(cookie: string) {
 }
 
 /** The stream is still open: a heartbeat arrives (SSE_HEARTBEAT_MS is 500 in tests). */
-const stillOpen = (stream: Awaited<ReturnType<typeof openStream>>) =>
-  stream.next((m) => m.event === 'ping');
+const stillOpen = (stream: Awaited<ReturnType<typeof openStream>>) => stream.next((m) => m.event === 'ping');
 
 describe('a session that ends takes its live stream with it', () => {
   it('on Log out, and no other device’s', async () => {
