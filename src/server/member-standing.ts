@@ -1,5 +1,6 @@
 import { and, arrayOverlaps, eq, sql, type SQL } from 'drizzle-orm';
 import { rolesWith, type Capability } from '~/shared/permissions';
+import type { Executor } from './db/client';
 import { user } from './db/tables/auth.tables';
 
 /**
@@ -12,3 +13,11 @@ export const inGoodStanding = and(eq(user.banned, false), sql`${user.status} = '
 /** Members in good standing who hold a role granting the capability: the staff who hear of something. */
 export const holdsCapability = (capability: Capability) =>
   and(inGoodStanding, arrayOverlaps(user.roles, rolesWith(capability))) as SQL;
+
+/** Those members themselves, with what a new order's audience needs to know of drivers. */
+export async function holdersOf(tx: Executor, capability: Capability) {
+  return tx
+    .select({ id: user.id, isApprovedDriver: user.isApprovedDriver, isOnline: user.isOnline })
+    .from(user)
+    .where(holdsCapability(capability));
+}

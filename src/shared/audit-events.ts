@@ -74,6 +74,14 @@ interface ShopSettingsValues {
   askAgainDays?: number;
   idCheck?: boolean;
   pickupCode?: boolean;
+  lowStockThreshold?: number;
+}
+/** A size's count before and after a staff change (null: unlimited). */
+interface StockChange {
+  stickerId: string;
+  size: string;
+  from: number | null;
+  to: number | null;
 }
 /** The filters an export of the log was taken with, as sent (ids and ISO times). */
 export type AuditExportFilters = Partial<
@@ -158,6 +166,8 @@ export const AUDIT_EVENTS = {
   STICKER_UPDATED: event({ label: 'Sticker updated', data: data<StickerChange>() }),
   STICKER_HIDDEN: event({ label: 'Sticker hidden', data: data<StickerChange>() }),
   STICKER_SHOWN: event({ label: 'Sticker shown', data: data<StickerChange>() }),
+  STOCK_SET: event({ label: 'Stock set', data: data<StockChange>() }),
+  STOCK_ADJUSTED: event({ label: 'Stock adjusted', data: data<StockChange & { by: number }>() }),
   // A pickup location's key is its lower-case name: a place, not a person.
   PICKUP_LOCATION_ADDED: event({ label: 'Pickup location added', data: data<{ name: string }>() }),
   PICKUP_LOCATION_REMOVED: event({ label: 'Pickup location removed', data: data<{ name: string }>() }),

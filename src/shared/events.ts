@@ -92,12 +92,14 @@ export const EVENT_TOPICS = {
     invalidates: () => [['session'], ['orders', 'driver-queue'], ['drivers']],
   }),
 
+  // The catalogue, or a count the menu shows ("Only N left", Sold out): menus, the Catalog tab and carts' quotes.
   'shop.menu': topic({
     ids: [],
     audience: ['everyone'],
     invalidates: () => [
       ['shop', 'menu'],
       ['shop', 'catalog'],
+      ['shop', 'quote'],
     ],
   }),
   // A rating changes the sticker's averages, and the rater's next allowed rating.
@@ -111,7 +113,15 @@ export const EVENT_TOPICS = {
     ],
   }),
   'shop.locations': forEveryone(['shop', 'pickup-locations']),
-  'shop.settings': forEveryone(['shop', 'settings']),
+  // The delivery fee is in every cart's quote.
+  'shop.settings': topic({
+    ids: [],
+    audience: ['everyone'],
+    invalidates: () => [
+      ['shop', 'settings'],
+      ['shop', 'quote'],
+    ],
+  }),
 
   // A Mass SMS was queued, or its recipients' statuses changed (the sender reports each batch).
   'sms.changed': topic({ ids: [], audience: ['read:sms'], invalidates: () => [['sms']] }),

@@ -1,8 +1,16 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
+import type { OrderQuote, PlaceOrderResponse } from '~/features/shop/orders.schema';
 import type { ShopSettings } from '~/features/shop/shop.schema';
 import { RATING_COOLDOWN_REASON } from '~/features/shop/shop.constants';
-import { expectToast, isPhone, originOf, test, dismissWeeklyBonus, DESKTOP_TOO } from './fixtures';
+import {
+  expectToast,
+  isPhone,
+  originOf,
+  test,
+  dismissWeeklyBonus,
+  DESKTOP_TOO,
+  SHARED_STATE,
+} from './fixtures';
 import { placeDeliveryOrder } from './support/driver-orders';
 
 /** The e2e server's seeded menu: three stickers, every size priced (cents). */
@@ -204,6 +212,8 @@ test.describe('Menu', () => {
   }, testInfo) => {
     const { page } = await newMember('Odd Menu Member');
     const rating = { count: 0, smell: null, taste: null, high: null, overall: null };
+    const open = { soldOut: false, onlyLeft: null, orderLimit: 99, dailyLimit: null };
+    const availability = { '3.5g': open, oz: open, lb: open };
     const menus = {
       odd: [
         {
@@ -213,6 +223,7 @@ test.describe('Menu', () => {
           description: 'Not priced yet.',
           imageUrl: '',
           prices: { '3.5g': null, oz: null, lb: null },
+          availability,
           rating,
         },
         {
@@ -222,6 +233,7 @@ test.describe('Menu', () => {
           description: 'Only the small size.',
           imageUrl: '',
           prices: { '3.5g': 3000, oz: null, lb: null },
+          availability,
           rating,
         },
       ],
@@ -359,7 +371,7 @@ test.describe('Cart and orders', () => {
     const { page } = await newMember('Price Change Member');
     // The member opens the menu just before the shop raises a price.
     const price = MENU['Velvet Nebula']['3.5g'];
-    // Until the first submit leaves, the menu shows the old price; from then on the shop's own.
+    // Until the first submit leaves, the menu and the cart's quote show the old price; from then on the shop's own.
     let oldPrices = true;
     await page.route('**/api/shop/menu', async (route) => {
       if (!oldPrices) return route.continue();
@@ -369,6 +381,18 @@ test.describe('Cart and orders', () => {
       for (const sticker of menu.stickers)
         if (sticker.name === 'Velvet Nebula') sticker.prices['3.5g'] = price - 500;
       await route.fulfill({ json: menu });
+    });
+    await page.route('**/api/orders/quote', async (route) => {
+      if (!oldPrices) return route.continue();
+      const quote = (await (await route.fetch()).json()) as OrderQuote;
+      for (const line of quote.lines) {
+        if (line.stickerName !== 'Velvet Nebula' || line.size !== '3.5g') continue;
+        line.unitPriceCents = price - 500;
+        line.lineTotalCents -= 500 * line.quantity;
+        quote.subtotalCents -= 500 * line.quantity;
+        quote.totalCents -= 500 * line.quantity;
+      }
+      await route.fulfill({ json: quote });
     });
     await openMenu(page);
     await expect(card(page, 'Velvet Nebula')).toContainText(dollars(price - 500));
@@ -595,6 +619,90 @@ test.describe('Cart and orders', () => {
       await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
       await expect(page.getByText('No orders yet.')).toBeVisible();
       await noSidewaysScroll();
+    },
+  );
+
+  // Tagged: the sticker it adds is on every member's menu while the story runs, and other stories count the menu.
+  test(
+    'a size sells out while it is in a member’s cart: the cart names it, and Submit Order is refused by name',
+    SHARED_STATE,
+    async ({ newMember, ownerApi }, testInfo) => {
+      const headers = { Origin: originOf(testInfo) };
+      const name = `Last One ${testInfo.project.name} ${Date.now().toString(36)}`;
+      const created = await ownerApi.post('/api/admin/stickers', {
+        headers,
+        data: {
+          name,
+          type: 'Indica',
+          description: 'Two left.',
+          prices: { '3.5g': 3000, oz: 0, lb: 0 },
+          orderLimits: { '3.5g': 2 },
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const stickerId = ((await created.json()) as { sticker: { id: string } }).sticker.id;
+      try {
+        const stocked = await ownerApi.put(`/api/admin/stickers/${stickerId}/stock`, {
+          headers,
+          data: { size: '3.5g', count: 2, expected: null },
+        });
+        expect(stocked.status(), await stocked.text()).toBe(200);
+
+        const { page } = await newMember('Slow Shopper');
+        await openMenu(page);
+        const sticker = card(page, name);
+        await expect(sticker).toContainText('Only 2 left');
+        await expect(sticker).toContainText('Max 2 per order');
+        // The quantity stops at what is left.
+        const quantity = sticker.getByRole('textbox', { name: `Quantity of ${name}` });
+        await quantity.fill('5');
+        await expect(quantity).toHaveValue('2');
+        await sticker.getByRole('button', { name: 'Add to cart' }).click();
+        await cartLink(page, 2).click();
+        const checkout = page.getByRole('region', { name: 'Checkout' });
+        await expect(summaryValue(checkout, 'Subtotal')).toHaveText(dollars(6000));
+
+        // Meanwhile another member buys one: the open cart hears of it and names the line.
+        const quick = await newMember('Quick Shopper');
+        const buyOne = async () => {
+          const bought = await quick.page.request.post('/api/orders', {
+            headers,
+            data: {
+              idempotencyKey: `e2e-last-one-${Math.random()}`,
+              deliveryMethod: 'Pickup',
+              paymentMethod: 'Cash',
+              phone: '(202) 555-0164',
+              pickupLocation: 'van ness',
+              items: [{ stickerId, size: '3.5g', quantity: 1 }],
+              expectedTotalCents: 3000,
+            },
+          });
+          expect(bought.status(), await bought.text()).toBe(201);
+        };
+        await buyOne();
+        const problem = `Only 1 left of ${name} (3.5g Sticker): lower the quantity and submit again.`;
+        const line = page
+          .getByRole('list', { name: 'Cart items' })
+          .getByRole('listitem')
+          .filter({ hasText: name });
+        await expect(line).toContainText(problem);
+        await page.getByLabel('Address').fill('1 Sold Out Sq NW');
+        await page.getByRole('button', { name: 'Submit Order' }).click();
+        await expectToast(page, 'Some items cannot be ordered as they are', problem, { type: 'error' });
+        await page.screenshot({ path: testInfo.outputPath('cart-sold-out.png'), fullPage: true });
+
+        // The last one goes too: the menu says Sold out and offers nothing to add.
+        await buyOne();
+        await expect(line).toContainText(
+          `${name} (3.5g Sticker) is sold out. Remove it from your cart and submit again.`,
+        );
+        await page.goto('/menu');
+        await expect(sticker.getByRole('button', { name: 'Sold out' })).toBeDisabled();
+        await expect(sticker.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
+      } finally {
+        // Other stories count the menu's stickers: never leave this one showing.
+        await ownerApi.patch(`/api/admin/stickers/${stickerId}`, { headers, data: { hidden: true } });
+      }
     },
   );
 });

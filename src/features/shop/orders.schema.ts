@@ -35,12 +35,56 @@ const orderLineSchema = z.strictObject(
   { error: 'Send only the sticker, size and quantity of each line: the shop sets the prices.' },
 );
 
+/** What prices a cart: its lines, its rewards and the order type (the fee). */
+const cartFields = {
+  deliveryMethod: z.enum(DELIVERY_METHODS, 'Choose Delivery or Pickup.'),
+  items: z
+    .array(orderLineSchema, CART_EMPTY_OR_SIGNED_OUT)
+    .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines.`),
+  /** The member's rewards in the cart (their redemptions' ids): each becomes a $0 line of this order. */
+  rewardIds: z
+    .array(z.string().min(1).max(64), 'Send the rewards in your cart as a list.')
+    .max(MAX_ORDER_REWARDS, `An order can carry at most ${MAX_ORDER_REWARDS} rewards.`)
+    .default([]),
+};
+
+/** POST /api/orders/quote: the cart as the shop prices it now (quote.service.ts). */
+export const quoteCartSchema = z.strictObject(cartFields, {
+  error: 'Send only the cart’s lines, rewards and order type: the shop sets the prices.',
+});
+export type QuoteCartInput = z.input<typeof quoteCartSchema>;
+
+/** A cart line as the shop prices it; `problem` says why it cannot be ordered as it is (sold out, a limit). */
+export interface QuotedLine {
+  stickerId: string;
+  size: StickerSize;
+  quantity: number;
+  /** Null when the sticker left the menu. */
+  stickerName: string | null;
+  /** Null when the sticker or this size is no longer sold. */
+  unitPriceCents: number | null;
+  lineTotalCents: number;
+  problem: string | null;
+}
+
+/** The one price: what the cart shows and the total Submit Order sends as `expectedTotalCents`. */
+export interface OrderQuote {
+  lines: QuotedLine[];
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  /** A Free Delivery reward in the cart waived the fee. */
+  freeDelivery: boolean;
+  totalCents: number;
+  /** Why the rewards in the cart cannot ride on this order; null when they can. */
+  rewardsProblem: string | null;
+}
+
 export const placeOrderSchema = z
   .strictObject(
     {
       /** The same key for a retried or double-tapped submit: one order. */
       idempotencyKey: z.string().min(8).max(100),
-      deliveryMethod: z.enum(DELIVERY_METHODS, 'Choose Delivery or Pickup.'),
+      deliveryMethod: cartFields.deliveryMethod,
       paymentMethod: z.enum(
         PAYMENT_METHODS,
         'Choose a payment method: Cash, Cash App, Apple Pay or Even Exchange.',
@@ -49,14 +93,8 @@ export const placeOrderSchema = z
       address: z.string().trim().max(300, 'Keep the address under 300 characters.').default(''),
       pickupLocation: z.string().trim().toLowerCase().max(100).default(''),
       notes: z.string().trim().max(500, 'Keep the notes under 500 characters.').default(''),
-      items: z
-        .array(orderLineSchema, CART_EMPTY_OR_SIGNED_OUT)
-        .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines.`),
-      /** The member's rewards in the cart (their redemptions' ids): each becomes a $0 line of this order. */
-      rewardIds: z
-        .array(z.string().min(1).max(64), 'Send the rewards in your cart as a list.')
-        .max(MAX_ORDER_REWARDS, `An order can carry at most ${MAX_ORDER_REWARDS} rewards.`)
-        .default([]),
+      items: cartFields.items,
+      rewardIds: cartFields.rewardIds,
       /** The total the member saw, in cents: a different server total is a 409 instead of a surprise. */
       expectedTotalCents: z.number().int().min(0),
     },

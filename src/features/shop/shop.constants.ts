@@ -43,3 +43,23 @@ export function rateAgainText(msLeft: number): string {
 
 export const LOCATION_EMPTY = 'Location name cannot be empty.';
 export const LOCATION_EXISTS = 'Location already exists.';
+
+// Stock and limits (stock.service.ts): each size of a sticker may carry a count, a most per order and per day.
+
+/** "Purple Haze (OZ Sticker)": how a message names a sticker in one size. */
+export const sizedName = (name: string, size: StickerSize) => `${name} (${SIZE_LABELS[size]})`;
+
+export const soldOutText = (name: string, size: StickerSize) =>
+  `${sizedName(name, size)} is sold out. Remove it from your cart and submit again.`;
+export const onlyLeftText = (name: string, size: StickerSize, left: number) =>
+  `Only ${left} left of ${sizedName(name, size)}: lower the quantity and submit again.`;
+export const orderLimitText = (name: string, size: StickerSize, limit: number) =>
+  `${sizedName(name, size)} is limited to ${limit} per order.`;
+export const dailyLimitText = (name: string, size: StickerSize, limit: number, left: number) =>
+  `${sizedName(name, size)} is limited to ${limit} per member per day` +
+  (left > 0 ? `: you can order ${left} more today.` : ', and you have reached it today.');
+
+/** The menu's "Only N left" shows at this count or below; the Settings tab changes it. */
+export const LOW_STOCK_THRESHOLD = { default: 5, min: 0, max: 1000 } as const;
+/** How far a count or an adjustment goes. */
+export const MAX_STOCK = 100_000;

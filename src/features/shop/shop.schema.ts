@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { formatUsPhone, usPhone } from '~/shared/phone';
 import { isTimeZone } from '~/shared/time';
+import { MAX_LINE_QUANTITY } from '~/features/shop/orders.constants';
 import { ASK_AGAIN_DAYS, JOIN_MODES, type JoinMode } from '~/features/accounts/accounts.constants';
 import {
   INCOMPLETE_RATING_MESSAGE,
   LOCATION_EMPTY,
+  LOW_STOCK_THRESHOLD,
+  MAX_STOCK,
+  STICKER_SIZES,
   STICKER_TYPES,
   type StickerSize,
   type StickerType,
@@ -27,7 +31,20 @@ export interface MenuSticker {
   imageUrl: string;
   /** Price in cents per size; null when that size is not offered. */
   prices: Record<StickerSize, number | null>;
+  /** What a member may order of each size (stock.service.ts). */
+  availability: Record<StickerSize, SizeAvailability>;
   rating: RatingSummary;
+}
+
+/** A size as the menu shows it: the exact count only once it is low. */
+export interface SizeAvailability {
+  soldOut: boolean;
+  /** "Only N left": the count, at or below the shop's low-stock threshold; null while there is more (or no count). */
+  onlyLeft: number | null;
+  /** The most one order may carry (MAX_LINE_QUANTITY when the catalogue sets none). */
+  orderLimit: number;
+  /** The most a member may order in a day, across orders; null for no limit. */
+  dailyLimit: number | null;
 }
 
 export interface MenuResponse {
@@ -53,6 +70,8 @@ export interface ShopSettings {
   idCheck: boolean;
   /** Pickup orders: the member shows a 4-digit code at the counter; staff type it to mark the order Completed. */
   pickupCode: boolean;
+  /** The menu says "Only N left" at this count or below, and catalogue staff are told when a size falls to it. */
+  lowStockThreshold: number;
 }
 
 /**
@@ -98,6 +117,17 @@ const priceCents = z
   .min(0, 'Prices cannot be negative.')
   .max(10_000_000, 'Prices can be at most $100,000.');
 
+/** A size's limit: a whole number from 1 (per order: up to MAX_LINE_QUANTITY), or null for none. */
+const limit = (what: string, max: number) =>
+  z
+    .number(`Enter the ${what} as a number, or leave it empty for no limit.`)
+    .int(`The ${what} is a whole number.`)
+    .min(1, `The ${what} is at least 1 (leave it empty for no limit).`)
+    .max(max, `The ${what} can be at most ${max}.`)
+    .nullable();
+const perSize = <T extends z.ZodType>(value: T) =>
+  z.strictObject({ '3.5g': value, oz: value, lb: value }).partial();
+
 export const stickerFormSchema = z.strictObject({
   name: z
     .string('Name is required.')
@@ -114,16 +144,52 @@ export const stickerFormSchema = z.strictObject({
     { '3.5g': priceCents, oz: priceCents, lb: priceCents },
     'Enter a price for every size (0 means the size is not offered).',
   ),
+  /** Left out (or a size left out): stays as it is; null is no limit. */
+  orderLimits: perSize(limit('limit per order', MAX_LINE_QUANTITY)).optional(),
+  dailyLimits: perSize(limit('limit per member per day', MAX_STOCK)).optional(),
 });
 export type StickerFormInput = z.input<typeof stickerFormSchema>;
 
 export const updateStickerSchema = stickerFormSchema.partial().extend({ hidden: z.boolean().optional() });
 export type UpdateStickerInput = z.input<typeof updateStickerSchema>;
 
-/** A sticker as the Catalog tab sees it: hidden ones too. */
+/** A sticker as the Catalog tab sees it: hidden ones too, with each size's count and limits as set. */
 export interface CatalogSticker extends MenuSticker {
   hidden: boolean;
+  /** The count of each size; null for unlimited. */
+  stock: Record<StickerSize, number | null>;
+  orderLimits: Record<StickerSize, number | null>;
+  dailyLimits: Record<StickerSize, number | null>;
 }
+
+const stockCount = z
+  .number('Enter the count as a number, or leave it empty for unlimited.')
+  .int('The count is a whole number.')
+  .min(0, 'The count cannot be negative.')
+  .max(MAX_STOCK, `The count can be at most ${MAX_STOCK.toLocaleString('en-US')}.`)
+  .nullable();
+const stockSize = z.enum(STICKER_SIZES, 'Choose a size: 3.5g, oz or lb.');
+
+/** A new count for a size, against the count the staff member saw: if it moved meanwhile, 409 "Stock changed". */
+export const setStockSchema = z.strictObject({
+  size: stockSize,
+  count: stockCount,
+  /** The count the form showed (null: unlimited). */
+  expected: z.number().int().min(0).nullable(),
+});
+export type SetStockInput = z.input<typeof setStockSchema>;
+
+/** Received or taken away: the count moves by this much, whatever it is now; never below 0. */
+export const adjustStockSchema = z.strictObject({
+  size: stockSize,
+  by: z
+    .number('Enter how many to add or take away.')
+    .int('Enter a whole number.')
+    .min(-MAX_STOCK, `Take away at most ${MAX_STOCK.toLocaleString('en-US')}.`)
+    .max(MAX_STOCK, `Add at most ${MAX_STOCK.toLocaleString('en-US')}.`)
+    .refine((by) => by !== 0, 'Enter how many to add (or, with a minus, take away).'),
+});
+export type AdjustStockInput = z.input<typeof adjustStockSchema>;
 
 export interface CatalogResponse {
   stickers: CatalogSticker[];
@@ -176,5 +242,12 @@ export const updateShopSettingsSchema = z.strictObject({
   idCheck: z.boolean().optional(),
   /** Left out: stays as it is. */
   pickupCode: z.boolean().optional(),
+  /** Left out: stays as it is. */
+  lowStockThreshold: z
+    .number('Enter the low-stock count.')
+    .int('Enter a whole number.')
+    .min(LOW_STOCK_THRESHOLD.min, 'The low-stock count cannot be negative.')
+    .max(LOW_STOCK_THRESHOLD.max, `The low-stock count can be at most ${LOW_STOCK_THRESHOLD.max}.`)
+    .optional(),
 });
 export type UpdateShopSettingsInput = z.input<typeof updateShopSettingsSchema>;

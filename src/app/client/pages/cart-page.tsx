@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Gift, Package, ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import { EmptyState, ListError } from '~/client/components/ui/list-states';
@@ -13,12 +13,11 @@ import { RewardCartLine } from '~/features/economy/client/reward-cart-line';
 import { refreshCartRewards, useCartRewards } from '~/features/economy/client/rewards.queries';
 import { orderRewardsProblem } from '~/features/economy/rewards.constants';
 import { CartLineItem } from '~/features/shop/client/cart-line-item';
-import { priceCart } from '~/features/shop/client/cart-pricing';
-import { cartMethodOf, setCartMethod, useCart } from '~/features/shop/client/cart-store';
+import { cartMethodOf, setCartMethod, useCart, type CartLine } from '~/features/shop/client/cart-store';
 import { CheckoutForm } from '~/features/shop/client/checkout-form';
 import { OrderPlacedDialog } from '~/features/shop/client/order-placed-dialog';
 import { OrderTypeField } from '~/features/shop/client/order-type-field';
-import { useMenu, useShopSettings } from '~/features/shop/client/shop.queries';
+import { useQuote } from '~/features/shop/client/orders.queries';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import { REWARDS_NEED_A_STICKER } from '~/features/shop/orders.constants';
 
@@ -40,15 +39,22 @@ function Cart({ user }: { user: SessionUser }) {
   const rewards = useCartRewards();
   const rewardLines = rewards.data ?? [];
   const method = cartMethodOf(lines) ?? 'Delivery';
-  const menu = useMenu();
-  const settings = useShopSettings();
   const rewardsProblem = orderRewardsProblem(
     rewardLines.map((reward) => reward.kind),
     method,
   );
-  const pricing = priceCart(lines, method, menu.data, settings.data, {
-    freeDelivery: rewardLines.some((reward) => reward.kind === 'free-delivery'),
-  });
+  // The shop prices the cart (POST /api/orders/quote): every line, the fee and the total Submit Order sends.
+  const cart = useMemo(
+    () => ({
+      deliveryMethod: method,
+      items: lines.map(({ stickerId, size, quantity }) => ({ stickerId, size, quantity })),
+      rewardIds: (rewards.data ?? []).map((reward) => reward.id),
+    }),
+    [method, lines, rewards.data],
+  );
+  const quote = useQuote(cart, { enabled: lines.length > 0 && !rewards.isPending });
+  const quotedLine = (line: CartLine) =>
+    quote.data?.lines.find((quoted) => quoted.stickerId === line.stickerId && quoted.size === line.size);
   const [placed, setPlaced] = useState<PlaceOrderResponse | null>(null);
   const empty = lines.length === 0 && rewardLines.length === 0;
 
@@ -80,8 +86,8 @@ function Cart({ user }: { user: SessionUser }) {
           <section aria-label="Items" className="flex flex-col gap-4">
             <OrderTypeField value={method} onValueChange={(next) => setCartMethod(user.id, next)} />
             <ul aria-label="Cart items" className="flex flex-col gap-3">
-              {pricing.lines.map((priced) => (
-                <CartLineItem key={priced.line.id} priced={priced} userId={user.id} />
+              {lines.map((line) => (
+                <CartLineItem key={line.id} line={line} quoted={quotedLine(line)} userId={user.id} />
               ))}
               {rewardLines.map((reward) => (
                 <RewardCartLine
@@ -103,11 +109,11 @@ function Cart({ user }: { user: SessionUser }) {
                 {REWARDS_NEED_A_STICKER}
               </EmptyState>
             )}
-            {(menu.isError || settings.isError) && (
+            {quote.isError && (
               <ListError
                 message="Today’s prices could not be loaded."
-                onRetry={() => void Promise.all([menu.refetch(), settings.refetch()])}
-                retrying={menu.isFetching || settings.isFetching}
+                onRetry={() => void quote.refetch()}
+                retrying={quote.isFetching}
               />
             )}
           </section>
@@ -121,7 +127,9 @@ function Cart({ user }: { user: SessionUser }) {
               rewardIds={rewardLines.map((reward) => reward.id)}
               rewardsProblem={rewardsProblem}
               method={method}
-              pricing={pricing}
+              quote={quote.data}
+              // Priced for this very cart: not the last cart's quote shown while a change is priced again.
+              priced={quote.isSuccess && !quote.isPlaceholderData}
               onPlaced={(response) => {
                 clearCart(user.id);
                 void refreshCartRewards(queryClient);

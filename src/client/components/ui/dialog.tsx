@@ -239,3 +239,16 @@ export function DialogActions({
     </div>
   );
 }
+
+/** The footer of a dialog that asks nothing (it shows, or acts row by row): Close, at the end. */
+export function DialogCloseFooter({ className = '' }: { className?: string }) {
+  return (
+    <div className={`flex justify-end ${className}`}>
+      <Dialog.Close>
+        <Button type="button" variant="secondary">
+          Close
+        </Button>
+      </Dialog.Close>
+    </div>
+  );
+}

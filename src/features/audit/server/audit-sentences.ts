@@ -2,6 +2,7 @@ import { ECONOMY_SETTINGS, type EconomySettingKey } from '~/shared/economy-setti
 import type { AuditDataKey, AuditEventData, AuditEventType, AuditRightsOf } from '~/shared/audit-events';
 import { formatCents } from '~/shared/money';
 import { shortOrderId } from '~/features/shop/orders.constants';
+import { SIZE_LABELS, type StickerSize } from '~/features/shop/shop.constants';
 import { isJoinMode, JOIN_MODES } from '~/features/accounts/accounts.constants';
 import type { DetailPart } from '../audit.schema';
 import { FORMER_MEMBER } from '../audit.constants';
@@ -74,6 +75,15 @@ function order(id: unknown): DetailPart | string {
   const orderId = text(id);
   return orderId ? { text: `order #${shortOrderId(orderId)}`, orderId } : 'an order';
 }
+
+/** A size as the menu names it ('OZ Sticker'). */
+function sizeOf(size: unknown): string {
+  const known = text(size);
+  return known && known in SIZE_LABELS ? SIZE_LABELS[known as StickerSize] : (known ?? 'a size');
+}
+
+/** A stock count: a number, or unlimited. */
+const stockCount = (value: unknown) => (value === null ? 'unlimited' : String(count(value) ?? '?'));
 
 function stickerName({ names }: { names: Names }, id: unknown) {
   const stickerId = text(id);
@@ -185,6 +195,15 @@ export const AUDIT_SENTENCES: { [K in AuditEventType]: Sentence<K> } = {
   },
   STICKER_HIDDEN: (row) => [`Hid ${stickerName(row, row.meta.stickerId)} from the menu.`],
   STICKER_SHOWN: (row) => [`Showed ${stickerName(row, row.meta.stickerId)} on the menu again.`],
+  STOCK_SET: (row) => [
+    `Set the stock of ${stickerName(row, row.meta.stickerId)} (${sizeOf(row.meta.size)}): ${stockCount(row.meta.from)} → ${stockCount(row.meta.to)}.`,
+  ],
+  STOCK_ADJUSTED: (row) => {
+    const by = count(row.meta.by) ?? 0;
+    return [
+      `${by < 0 ? `Took ${-by} from` : `Added ${by} to`} the stock of ${stickerName(row, row.meta.stickerId)} (${sizeOf(row.meta.size)}): ${stockCount(row.meta.from)} → ${stockCount(row.meta.to)}.`,
+    ];
+  },
   PICKUP_LOCATION_ADDED: ({ meta }) => [`Added the pickup location “${text(meta.name) ?? ''}”.`],
   PICKUP_LOCATION_REMOVED: ({ meta }) => [`Removed the pickup location “${text(meta.name) ?? ''}”.`],
   SHOP_SETTINGS_CHANGED: (row) => [shopSettingsChanges(row)],
@@ -382,6 +401,14 @@ function shopSettingsChanges({ meta, viewer }: SentenceInput<'SHOP_SETTINGS_CHAN
   }
   if (typeof after.idCheck === 'boolean' && Boolean(before.idCheck) !== after.idCheck) {
     changes.push(`photo ID check ${after.idCheck ? 'on' : 'off'}`);
+  }
+  if (typeof after.pickupCode === 'boolean' && Boolean(before.pickupCode) !== after.pickupCode) {
+    changes.push(`pickup code at the counter ${after.pickupCode ? 'on' : 'off'}`);
+  }
+  if (after.lowStockThreshold !== undefined && before.lowStockThreshold !== after.lowStockThreshold) {
+    changes.push(
+      `“Only N left” at ${stockCount(before.lowStockThreshold)} → ${stockCount(after.lowStockThreshold)}`,
+    );
   }
   return `Changed the shop settings${changes.length ? `: ${changes.join('; ')}` : ''}.`;
 }

@@ -5,7 +5,7 @@ import { LoadMore } from '~/client/components/load-more';
 import { TimeAgo } from '~/client/components/time-ago';
 import { Avatar } from '~/client/components/ui/avatar';
 import { Button } from '~/client/components/ui/button';
-import { Dialog, DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogCloseFooter, DialogPanel } from '~/client/components/ui/dialog';
 import {
   EmptyState,
   ListItem,
@@ -155,13 +155,7 @@ function IdCheckLine({
               alt={`The ID photo ${request.fullName} gave`}
               className="mt-4 max-h-[60dvh] w-full rounded-xl bg-surface-raised object-contain"
             />
-            <div className="mt-4 flex justify-end">
-              <Dialog.Close>
-                <Button type="button" variant="secondary">
-                  Close
-                </Button>
-              </Dialog.Close>
-            </div>
+            <DialogCloseFooter className="mt-4" />
           </DialogPanel>
         )}
       </Dialog.Root>

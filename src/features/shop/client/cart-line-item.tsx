@@ -1,15 +1,29 @@
 import { Trash2 } from 'lucide-react';
+import { useId } from 'react';
 import { toast } from '~/client/lib/toast';
 import { IconButton } from '~/client/components/ui/button';
 import { formatCents } from '~/shared/money';
 import { SIZE_LABELS } from '../shop.constants';
-import type { PricedLine } from './cart-pricing';
-import { removeCartLine, setLineQuantity } from './cart-store';
+import type { QuotedLine } from '../orders.schema';
+import { removeCartLine, setLineQuantity, type CartLine } from './cart-store';
 import { QuantityInput } from './quantity-input';
 
-/** A line of the cart: what, how many (below 1 removes it), and what it costs at today's price. */
-export function CartLineItem({ priced, userId }: { priced: PricedLine; userId: string }) {
-  const { line, unitPriceCents, lineTotalCents } = priced;
+/**
+ * A line of the cart: what, how many (below 1 removes it), and what it costs at the shop's price (the quote's; the
+ * menu's when added, until the first quote arrives), with why it cannot be ordered as it is (sold out, a limit).
+ */
+export function CartLineItem({
+  line,
+  quoted,
+  userId,
+}: {
+  line: CartLine;
+  quoted: QuotedLine | undefined;
+  userId: string;
+}) {
+  const unitPriceCents = quoted ? quoted.unitPriceCents : line.unitPriceCents;
+  const lineTotalCents = (unitPriceCents ?? 0) * line.quantity;
+  const problemId = useId();
   const what = `${line.stickerName}, ${SIZE_LABELS[line.size]}`;
   const removed = () => toast('Item removed', { description: `${what} is out of your cart.` });
   return (
@@ -26,8 +40,10 @@ export function CartLineItem({ priced, userId }: { priced: PricedLine; userId: s
               </>
             )}
           </p>
-          {unitPriceCents === null && (
-            <p className="mt-1 text-sm font-medium text-danger">No longer on the menu in this size.</p>
+          {quoted?.problem && (
+            <p id={problemId} role="status" className="mt-1 text-sm font-medium text-danger">
+              {quoted.problem}
+            </p>
           )}
         </div>
         <IconButton
@@ -48,6 +64,7 @@ export function CartLineItem({ priced, userId }: { priced: PricedLine; userId: s
           value={line.quantity}
           min={0}
           label={`Quantity of ${what}`}
+          describedBy={quoted?.problem ? problemId : undefined}
           onValueChange={(quantity) => {
             if (setLineQuantity(userId, line.id, quantity)) removed();
           }}

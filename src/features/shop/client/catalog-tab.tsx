@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Pencil, Plus } from 'lucide-react';
+import { Boxes, Eye, EyeOff, Pencil, Plus } from 'lucide-react';
 import { useId, useState, type ReactElement } from 'react';
 import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
@@ -7,15 +7,16 @@ import { Spinner } from '~/client/components/ui/spinner';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { StickerImage } from '~/features/shop/client/sticker-image';
 import type { CatalogSticker } from '~/features/shop/shop.schema';
-import { SIZE_LABELS, STICKER_SIZES } from '~/features/shop/shop.constants';
+import { SIZE_LABELS, STICKER_SIZES, type StickerSize } from '~/features/shop/shop.constants';
 import { formatCents } from '~/shared/money';
 import { EmptyState, ListItem, ListSkeleton, ListStates } from '~/client/components/ui/list-states';
 import { useCatalog, useSetStickerHidden } from './shop-admin.queries';
 import { StickerCardSkeleton, StickerTitle } from './sticker-card';
 import { StickerFormDialog } from './sticker-form-dialog';
+import { StockDialog, StockLevel } from './stock-dialog';
 import { TabSection } from '~/client/components/ui/tab-section';
 
-/** The sticker catalogue: every sticker, hidden ones marked; add, edit, hide and show again. */
+/** The sticker catalogue: every sticker, hidden ones marked; add, edit, count stock, hide and show again. */
 export function CatalogTab() {
   const catalog = useCatalog();
   const stickers = catalog.data?.stickers ?? [];
@@ -90,7 +91,7 @@ function CatalogCard({ sticker }: { sticker: CatalogSticker }) {
         <div className="flex flex-1 flex-col gap-3 p-4">
           <StickerTitle sticker={sticker} id={headingId} level="h3" />
           <p className="line-clamp-2 text-sm leading-relaxed text-text-muted">{sticker.description}</p>
-          <dl aria-label="Prices" className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dl aria-label="Prices and stock" className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             {STICKER_SIZES.map((size) => {
               const price = sticker.prices[size];
               return (
@@ -99,6 +100,12 @@ function CatalogCard({ sticker }: { sticker: CatalogSticker }) {
                   <dd className={`text-right tabular ${price === null ? 'text-text-muted' : 'font-medium'}`}>
                     {price === null ? 'Not offered' : formatCents(price)}
                   </dd>
+                  {price !== null && (
+                    <dd className="col-span-2 -mt-1 mb-1 text-right text-xs text-text-muted">
+                      <StockLevel count={sticker.stock[size]} />
+                      {limitTexts(sticker, size).map((text) => ` · ${text}`)}
+                    </dd>
+                  )}
                 </div>
               );
             })}
@@ -113,11 +120,38 @@ function CatalogCard({ sticker }: { sticker: CatalogSticker }) {
                 </Button>
               }
             />
+            <StockButton sticker={sticker} />
             <HiddenToggle sticker={sticker} describedBy={headingId} />
           </div>
         </div>
       </article>
     </ListItem>
+  );
+}
+
+/** "max 2 per order", "3 a day": a size's limits, where the catalogue sets them. */
+function limitTexts(sticker: CatalogSticker, size: StickerSize): string[] {
+  const perOrder = sticker.orderLimits[size];
+  const perDay = sticker.dailyLimits[size];
+  return [
+    ...(perOrder === null ? [] : [`max ${perOrder} per order`]),
+    ...(perDay === null ? [] : [`${perDay.toLocaleString('en-US')} a day`]),
+  ];
+}
+
+/** Opens the sticker's stock; the dialog mounts on opening and follows the catalogue while it is open. */
+function StockButton({ sticker }: { sticker: CatalogSticker }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger>
+        <Button type="button" variant="secondary" aria-label={`Stock of ${sticker.name}`}>
+          <Boxes className="size-5" aria-hidden />
+          Stock
+        </Button>
+      </Dialog.Trigger>
+      {open && <StockDialog sticker={sticker} />}
+    </Dialog.Root>
   );
 }
 

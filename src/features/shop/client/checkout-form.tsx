@@ -13,6 +13,7 @@ import { formatUsPhone } from '~/shared/phone';
 import { usePlaceOrder } from '~/features/shop/client/orders.queries';
 import {
   placeOrderSchema,
+  type OrderQuote,
   type PlaceOrderInput,
   type PlaceOrderResponse,
 } from '~/features/shop/orders.schema';
@@ -24,7 +25,6 @@ import {
   type PaymentMethod,
 } from '~/features/shop/orders.constants';
 import { formatCents } from '~/shared/money';
-import type { CartPricing } from './cart-pricing';
 import type { CartLine } from './cart-store';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency-key';
 import { usePickupLocations } from './shop.queries';
@@ -71,7 +71,8 @@ export function CheckoutForm({
   rewardIds,
   rewardsProblem,
   method,
-  pricing,
+  quote,
+  priced,
   onPlaced,
 }: {
   user: SessionUser;
@@ -81,7 +82,10 @@ export function CheckoutForm({
   /** Why this order cannot carry them (a Free Delivery on a Pickup order). */
   rewardsProblem: string | undefined;
   method: DeliveryMethod;
-  pricing: CartPricing;
+  /** The shop's price of the cart (POST /api/orders/quote); undefined until the first one arrives. */
+  quote: OrderQuote | undefined;
+  /** `quote` is for this very cart, so its total is the one to send. */
+  priced: boolean;
   onPlaced: (placed: PlaceOrderResponse) => void;
 }) {
   const toInput = (fields: CheckoutFields): PlaceOrderInput => {
@@ -98,8 +102,8 @@ export function CheckoutForm({
       notes: fields.notes,
       items,
       rewardIds,
-      // Never sent while null: the form waits for live prices.
-      expectedTotalCents: pricing.totalCents ?? Number.NaN,
+      // Never sent before the quote is in: the form waits for the shop's price of this cart.
+      expectedTotalCents: quote?.totalCents ?? Number.NaN,
     };
   };
   const form = useContractForm<typeof placeOrderSchema, CheckoutFields>(placeOrderSchema, {
@@ -135,14 +139,14 @@ export function CheckoutForm({
     if (lines.length === 0) {
       return toastProblem(rewardIds.length ? REWARDS_NEED_A_STICKER : CART_EMPTY_OR_SIGNED_OUT);
     }
-    if (rewardsProblem) return void toast.error('Cannot submit order', { description: rewardsProblem });
-    if (pricing.unavailable.length > 0) {
-      toast.error('Some items are no longer available', {
-        description: 'Remove them from your cart, then submit your order again.',
-      });
-      return;
+    const cartProblem = rewardsProblem ?? quote?.rewardsProblem;
+    if (cartProblem) return void toast.error('Cannot submit order', { description: cartProblem });
+    if (!quote || !priced) return;
+    const lineProblem = quote.lines.find((line) => line.problem)?.problem;
+    if (lineProblem) {
+      // Each line says its own problem; the toast names the first.
+      return void toast.error('Some items cannot be ordered as they are', { description: lineProblem });
     }
-    if (!pricing.live || pricing.totalCents === null) return;
     void form.handleSubmit(
       (order) => placeOrder.mutate(order),
       (problems) => toastProblem(firstProblem(problems)),
@@ -176,9 +180,9 @@ export function CheckoutForm({
         />
       </fieldset>
 
-      <Totals pricing={pricing} method={method} />
+      <Totals quote={quote} priced={priced} method={method} />
 
-      <Button type="submit" size="lg" disabled={pending || !pricing.live} className="w-full">
+      <Button type="submit" size="lg" disabled={pending || !priced} className="w-full">
         {pending && <Spinner />}
         Submit Order
       </Button>
@@ -206,29 +210,41 @@ function PickupLocationField({ error, ...props }: Omit<SelectFieldProps, 'label'
   );
 }
 
-function Totals({ pricing, method }: { pricing: CartPricing; method: DeliveryMethod }) {
-  const money = (cents: number | null) =>
-    cents === null ? (
+/** Subtotal, fee and total as the shop prices the cart; dimmed while a changed cart is priced again. */
+function Totals({
+  quote,
+  priced,
+  method,
+}: {
+  quote: OrderQuote | undefined;
+  priced: boolean;
+  method: DeliveryMethod;
+}) {
+  const money = (cents: number | undefined) =>
+    cents === undefined ? (
       <span aria-label="Loading" className="inline-block h-5 w-16 animate-pulse rounded bg-surface-raised" />
     ) : (
       formatCents(cents)
     );
   return (
-    <dl className="flex flex-col gap-2 border-t border-border pt-4 text-base">
+    <dl
+      aria-busy={!priced}
+      className={`flex flex-col gap-2 border-t border-border pt-4 text-base transition-opacity duration-150 ${quote && !priced ? 'opacity-60' : ''}`}
+    >
       <div className="flex justify-between gap-3">
         <dt className="text-text-muted">Subtotal</dt>
-        <dd className="tabular">{money(pricing.live ? pricing.subtotalCents : null)}</dd>
+        <dd className="tabular">{money(quote?.subtotalCents)}</dd>
       </div>
       <div className="flex justify-between gap-3">
         <dt className="text-text-muted">
           Delivery fee
-          {method === 'Pickup' ? ' (pickup)' : pricing.freeDelivery ? ' (Free Delivery reward)' : ''}
+          {method === 'Pickup' ? ' (pickup)' : quote?.freeDelivery ? ' (Free Delivery reward)' : ''}
         </dt>
-        <dd className="tabular">{money(pricing.deliveryFeeCents)}</dd>
+        <dd className="tabular">{money(quote?.deliveryFeeCents)}</dd>
       </div>
       <div className="flex justify-between gap-3 text-lg font-bold">
         <dt>Total</dt>
-        <dd className="tabular">{money(pricing.live ? pricing.totalCents : null)}</dd>
+        <dd className="tabular">{money(quote?.totalCents)}</dd>
       </div>
     </dl>
   );

@@ -1,9 +1,15 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call, isApiError, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { shopQueryKeys } from '~/features/shop/client/shop.queries';
-import type { PlaceOrderInput } from '../orders.schema';
+import type { PlaceOrderInput, QuoteCartInput } from '../orders.schema';
 import type { ordersRoutes } from '../server/orders.routes';
 
 const orders = routerClient<typeof ordersRoutes>('/orders');
@@ -25,6 +31,19 @@ export function useMyOrders() {
   return useInfiniteQuery(myOrdersQueryOptions);
 }
 
+/**
+ * The cart as the shop prices it now (POST /api/orders/quote): each line's price and problem, the fee and the
+ * total Submit Order sends. While a changed cart is priced again, the last quote stays on screen (placeholder).
+ */
+export function useQuote(cart: QuoteCartInput, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: shopQueryKeys.quote(cart),
+    queryFn: ({ signal }) => call(orders.quote.$post({ json: cart }, { init: { signal } })),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
 export function usePlaceOrder(
   config: MutationConfig<ResponseOf<typeof orders.index.$post>, PlaceOrderInput> = {},
 ) {
@@ -37,11 +56,12 @@ export function usePlaceOrder(
       await config.onSuccess?.(...args);
     },
     onError: async (...args) => {
-      // Prices Changed: the cart shows the shop's current prices and fee before the member submits again.
-      if (isApiError(args[0], 'PRICES_CHANGED')) {
+      // Prices Changed or Sold Out: the cart's quote shows the shop's prices, fee and counts as they are now
+      // before the member submits again.
+      if (isApiError(args[0], 'PRICES_CHANGED') || isApiError(args[0], 'CONFLICT')) {
         await Promise.all([
+          queryClient.invalidateQueries({ queryKey: shopQueryKeys.quote() }),
           queryClient.invalidateQueries({ queryKey: shopQueryKeys.menu() }),
-          queryClient.invalidateQueries({ queryKey: shopQueryKeys.settings() }),
         ]);
       }
       await config.onError?.(...args);

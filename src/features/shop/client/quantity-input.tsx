@@ -6,7 +6,7 @@ const stepButton =
   'grid size-11 shrink-0 place-items-center text-text-muted transition-colors duration-150 hover:bg-surface-raised hover:text-text disabled:cursor-not-allowed disabled:opacity-40';
 
 /**
- * Whole numbers from `min` to 99, typed or stepped. A half-typed value (empty) waits for the next key; on leaving
+ * Whole numbers from `min` to `max` (99, or less where the shop limits a size or few are left), typed or stepped. A half-typed value (empty) waits for the next key; on leaving
  * the field it goes back to the last good number. With `min` 0 the cart can take a line down to nothing.
  */
 export function QuantityInput({
@@ -14,18 +14,23 @@ export function QuantityInput({
   onValueChange,
   label,
   min = 1,
+  max = MAX_LINE_QUANTITY,
+  describedBy,
 }: {
   value: number;
   onValueChange: (quantity: number) => void;
   /** What is counted, for screen readers: "Quantity of Purple Haze, OZ Sticker". */
   label: string;
   min?: number;
+  max?: number;
+  /** The id of what explains the quantity (a cart line's problem). */
+  describedBy?: string | undefined;
 }) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const commit = (quantity: number) => {
     setDraft(null);
-    onValueChange(Math.min(MAX_LINE_QUANTITY, Math.max(min, quantity)));
+    onValueChange(Math.min(max, Math.max(min, quantity)));
   };
   return (
     <div className="inline-flex shrink-0 items-stretch overflow-hidden rounded-xl border border-border bg-background">
@@ -45,6 +50,7 @@ export function QuantityInput({
         inputMode="numeric"
         autoComplete="off"
         aria-label={label}
+        aria-describedby={describedBy}
         value={draft ?? String(value)}
         onChange={(event) => {
           const digits = event.target.value.replace(/\D/g, '').slice(0, 3);
@@ -63,7 +69,7 @@ export function QuantityInput({
         className={stepButton}
         aria-label={`Increase ${label}`}
         aria-controls={id}
-        disabled={value >= MAX_LINE_QUANTITY}
+        disabled={value >= max}
         onClick={() => commit(value + 1)}
       >
         <Plus className="size-4" aria-hidden />

@@ -28,6 +28,7 @@ interface ShopFields {
   askAgainDays: string;
   idCheck: boolean;
   pickupCode: boolean;
+  lowStockThreshold: string;
 }
 
 /** The fields the form and the contract name alike. */
@@ -40,6 +41,7 @@ const SAME_NAMED_FIELDS = [
   'askAgainDays',
   'idCheck',
   'pickupCode',
+  'lowStockThreshold',
 ];
 
 const fieldOf: FieldOf = (path) =>
@@ -56,6 +58,7 @@ const toInput = (fields: ShopFields) => ({
   askAgainDays: fields.askAgainDays.trim() === '' ? Number.NaN : Number(fields.askAgainDays),
   idCheck: fields.idCheck,
   pickupCode: fields.pickupCode,
+  lowStockThreshold: fields.lowStockThreshold.trim() === '' ? Number.NaN : Number(fields.lowStockThreshold),
 });
 
 const fieldsOf = (settings: ShopSettings): ShopFields => ({
@@ -68,6 +71,7 @@ const fieldsOf = (settings: ShopSettings): ShopFields => ({
   askAgainDays: String(settings.askAgainDays),
   idCheck: settings.idCheck,
   pickupCode: settings.pickupCode,
+  lowStockThreshold: String(settings.lowStockThreshold),
 });
 
 /** The time zones this browser knows, the saved one first among them even if it does not. */
@@ -134,8 +138,9 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
           </h3>
           <p className="text-sm text-text-muted">
             The shop&rsquo;s name, the number members are asked to call to confirm after they order, the fee
-            added to delivery orders, and the time zone its weeks start in (the leaderboard&rsquo;s This Week
-            board). Changes apply to the next order; carts show the new fee at once.
+            added to delivery orders, when the menu says a size is running low, and the time zone its weeks
+            start in (the leaderboard&rsquo;s This Week board). Changes apply to the next order; carts show
+            the new fee at once.
           </p>
         </div>
       </div>
@@ -163,6 +168,15 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
                 {...dollarInput(field)}
               />
             )}
+          />
+        </div>
+        <div className="sm:max-w-md">
+          <TextField
+            label="Show “Only N left” at"
+            description="The menu shows “Only N left” for a size at this count or below, and catalogue staff are told when a size falls to it."
+            inputMode="numeric"
+            autoComplete="off"
+            {...form.field('lowStockThreshold')}
           />
         </div>
         <FormSwitchField

@@ -4,8 +4,16 @@ import {
   useInfiniteQuery,
   useMutation,
   useQuery,
+  useQueryClient,
 } from '@tanstack/react-query';
-import { call, fetchFile, routerClient, type ApiError, type ResponseOf } from '~/client/lib/api-client';
+import {
+  call,
+  fetchFile,
+  isApiError,
+  routerClient,
+  type ApiError,
+  type ResponseOf,
+} from '~/client/lib/api-client';
 import { uploadFile } from '~/client/lib/upload';
 import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
@@ -18,8 +26,10 @@ import {
   shopSettingsQueryOptions,
 } from '~/features/shop/client/shop.queries';
 import type {
+  AdjustStockInput,
   CatalogSticker,
   PickupLocationsResponse,
+  SetStockInput,
   StickerFormInput,
   UpdateShopSettingsInput,
   UpdateStickerInput,
@@ -140,6 +150,43 @@ const invalidateStickers = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: catalogQueryOptions.queryKey }),
     queryClient.invalidateQueries({ queryKey: shopQueryKeys.menu() }),
   ]);
+
+// Stock: each size's count, set against the count the staff member saw, or moved by what arrived or left.
+
+const stock = sticker.stock;
+
+export const useSetStock = (
+  config: MutationConfig<ResponseOf<typeof stock.$put>, SetStockInput & { stickerId: string }> = {},
+) => useStockMutation(({ stickerId, ...json }) => call(stock.$put({ param: { stickerId }, json })), config);
+
+export const useAdjustStock = (
+  config: MutationConfig<
+    ResponseOf<typeof stock.adjust.$post>,
+    AdjustStockInput & { stickerId: string }
+  > = {},
+) =>
+  useStockMutation(
+    ({ stickerId, ...json }) => call(stock.adjust.$post({ param: { stickerId }, json })),
+    config,
+  );
+
+function useStockMutation<TData, TVariables>(
+  request: (variables: TVariables) => Promise<TData>,
+  config: MutationConfig<TData, TVariables>,
+) {
+  const queryClient = useQueryClient();
+  return useApiMutation(request, invalidateStickers, {
+    ...config,
+    onError: async (...args) => {
+      // Stock changed, or fewer left than taken away: the count on screen is stale, so the dialog shows it as it
+      // is now before the staff member tries again.
+      if (isApiError(args[0], 'CONFLICT')) {
+        await queryClient.invalidateQueries({ queryKey: catalogQueryOptions.queryKey });
+      }
+      await config.onError?.(...args);
+    },
+  });
+}
 
 // Pickup locations: the members' list (shop.queries) is the one the tab shows; changes answer with the new list.
 

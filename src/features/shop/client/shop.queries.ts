@@ -15,6 +15,8 @@ export const shopQueryKeys = {
   settings: () => [...shopQueryKeys.all, 'settings'] as const,
   pickupLocations: () => [...shopQueryKeys.all, 'pickup-locations'] as const,
   ratingStatus: () => [...shopQueryKeys.all, 'rating-status'] as const,
+  /** A cart's quote (orders.queries.ts): refetched when the menu, a shown count or the fee changes. */
+  quote: (cart?: unknown) => [...shopQueryKeys.all, 'quote', ...(cart === undefined ? [] : [cart])] as const,
 };
 
 export const menuQueryOptions = queryOptions({

@@ -7,7 +7,8 @@ import { Dialog } from '~/client/components/ui/dialog';
 import { SkeletonBlock, SkeletonLines } from '~/client/components/ui/list-states';
 import type { DeliveryMethod } from '~/features/shop/orders.constants';
 import { formatCents } from '~/shared/money';
-import type { MenuSticker, RatingSummary } from '../shop.schema';
+import type { MenuSticker, RatingSummary, SizeAvailability } from '../shop.schema';
+import { MAX_LINE_QUANTITY } from '../orders.constants';
 import { RATING_COOLDOWN_REASON, SIZE_LABELS, type StickerSize } from '../shop.constants';
 import { addToCart } from './cart-store';
 import { QuantityInput } from './quantity-input';
@@ -35,6 +36,7 @@ export function StickerCard({
 }) {
   const headingId = useId();
   const price = sticker.prices[size];
+  const availability = sticker.availability[size];
   return (
     <article
       aria-labelledby={headingId}
@@ -54,6 +56,7 @@ export function StickerCard({
             {formatCents(price)}
           </p>
         )}
+        {price !== null && <Availability availability={availability} />}
       </div>
       <div className="col-span-2 flex flex-col gap-3 sm:flex-1 sm:p-4 sm:pt-3">
         <p className="line-clamp-2 text-sm leading-relaxed text-text-muted sm:line-clamp-3">
@@ -65,13 +68,40 @@ export function StickerCard({
               <TriangleAlert className="size-5 shrink-0 text-danger" aria-hidden />
               Error loading product data.
             </p>
+          ) : availability.soldOut ? (
+            <Button type="button" variant="secondary" disabled className="w-full">
+              Sold out
+            </Button>
           ) : (
-            <AddToCart sticker={sticker} size={size} price={price} method={method} userId={userId} />
+            <AddToCart
+              sticker={sticker}
+              size={size}
+              price={price}
+              method={method}
+              userId={userId}
+              max={Math.min(availability.orderLimit, availability.onlyLeft ?? availability.orderLimit)}
+            />
           )}
           <RateControl sticker={sticker} cooldown={cooldown} />
         </div>
       </div>
     </article>
+  );
+}
+
+/** What is left and the shop's limits on this size: "Only 3 left", "Max 2 per order · 3 a day" (Sold out is the button). */
+function Availability({ availability }: { availability: SizeAvailability }) {
+  const { onlyLeft, orderLimit, dailyLimit } = availability;
+  const limits = [
+    orderLimit < MAX_LINE_QUANTITY ? `Max ${orderLimit} per order` : null,
+    dailyLimit !== null ? `${dailyLimit} a day` : null,
+  ].filter(Boolean);
+  if (onlyLeft === null && limits.length === 0) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+      {onlyLeft !== null && <span className="font-semibold text-coin tabular">Only {onlyLeft} left</span>}
+      {limits.length > 0 && <span className="text-text-muted tabular">{limits.join(' · ')}</span>}
+    </p>
   );
 }
 
@@ -81,28 +111,42 @@ function AddToCart({
   price,
   method,
   userId,
+  max,
 }: {
   sticker: MenuSticker;
   size: StickerSize;
   price: number;
   method: DeliveryMethod;
   userId: string;
+  /** The most one order may take: the shop's limit, or what is left when few are. */
+  max: number;
 }) {
   const [quantity, setQuantity] = useState(1);
   const add = () => {
     const inCart = addToCart(
       userId,
-      { stickerId: sticker.id, stickerName: sticker.name, size, quantity, unitPriceCents: price },
+      {
+        stickerId: sticker.id,
+        stickerName: sticker.name,
+        size,
+        quantity: Math.min(quantity, max),
+        unitPriceCents: price,
+      },
       method,
     );
     toast.success('Added to cart', {
-      description: `${quantity} × ${sticker.name} (${SIZE_LABELS[size]}), ${inCart} in your cart.`,
+      description: `${Math.min(quantity, max)} × ${sticker.name} (${SIZE_LABELS[size]}), ${inCart} in your cart.`,
     });
     setQuantity(1);
   };
   return (
     <div className="flex items-center gap-2">
-      <QuantityInput value={quantity} onValueChange={setQuantity} label={`Quantity of ${sticker.name}`} />
+      <QuantityInput
+        value={Math.min(quantity, max)}
+        max={max}
+        onValueChange={setQuantity}
+        label={`Quantity of ${sticker.name}`}
+      />
       <Button type="button" className="flex-1 px-3" onClick={add}>
         <ShoppingCart className="size-5 shrink-0" aria-hidden />
         Add to cart

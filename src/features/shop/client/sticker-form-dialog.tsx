@@ -21,7 +21,10 @@ import { useContractForm, type FieldOf } from '~/client/lib/form';
 import { centsToDollarInput, dollarInput } from './dollar-input';
 import { useSaveSticker } from './shop-admin.queries';
 
-/** The form's fields: prices as typed, in dollars; the contract (stickerFormSchema) is in cents. */
+/**
+ * The form's fields: prices as typed, in dollars; the contract (stickerFormSchema) is in cents. Limits as typed,
+ * empty for none. One field per size, since a size's name ('3.5g') cannot be part of a field's path.
+ */
 interface StickerFields {
   name: string;
   type: StickerType;
@@ -29,30 +32,74 @@ interface StickerFields {
   price35g: string;
   priceOz: string;
   priceLb: string;
+  orderLimit35g: string;
+  orderLimitOz: string;
+  orderLimitLb: string;
+  dailyLimit35g: string;
+  dailyLimitOz: string;
+  dailyLimitLb: string;
 }
 
-const PRICE_FIELDS = { '3.5g': 'price35g', oz: 'priceOz', lb: 'priceLb' } as const satisfies Record<
-  StickerSize,
-  keyof StickerFields
->;
+/** Each per-size part of the contract, and its field for each size. */
+const SIZED_FIELDS = {
+  prices: { '3.5g': 'price35g', oz: 'priceOz', lb: 'priceLb' },
+  orderLimits: { '3.5g': 'orderLimit35g', oz: 'orderLimitOz', lb: 'orderLimitLb' },
+  dailyLimits: { '3.5g': 'dailyLimit35g', oz: 'dailyLimitOz', lb: 'dailyLimitLb' },
+} as const satisfies Record<string, Record<StickerSize, keyof StickerFields>>;
+type SizedPart = keyof typeof SIZED_FIELDS;
+
 /** The spec's placeholders, in dollars. */
 const PRICE_PLACEHOLDERS: Record<StickerSize, string> = { '3.5g': '45', oz: '250', lb: '1800' };
 
+/** The limits' rows in the form, under the prices. */
+const LIMITS = [
+  { part: 'orderLimits', label: 'Max per order' },
+  { part: 'dailyLimits', label: 'Max per member per day' },
+] as const satisfies { part: SizedPart; label: string }[];
+
 /** An empty price is 0: the size is not offered. Anything unreadable stays undefined for the schema to refuse. */
 const priceCents = (text: string) => (text.trim() === '' ? 0 : parseDollarsToCents(text));
+
+/** An empty limit is null: none. Anything unreadable is NaN for the schema to refuse. */
+const limitOf = (text: string) => (text.trim() === '' ? null : Number(text));
+const limitInput = (limit: number | null | undefined) => (limit == null ? '' : String(limit));
+
+const perSize = <T,>(part: SizedPart, fields: StickerFields, read: (text: string) => T) =>
+  Object.fromEntries(STICKER_SIZES.map((size) => [size, read(fields[SIZED_FIELDS[part][size]])]));
 
 const toInput = (fields: StickerFields) => ({
   name: fields.name,
   type: fields.type,
   description: fields.description,
-  prices: Object.fromEntries(STICKER_SIZES.map((size) => [size, priceCents(fields[PRICE_FIELDS[size]])])),
+  prices: perSize('prices', fields, priceCents),
+  orderLimits: perSize('orderLimits', fields, limitOf),
+  dailyLimits: perSize('dailyLimits', fields, limitOf),
 });
 
 const fieldOf: FieldOf = (path) => {
-  const [head, size] = path.split(/\.(.*)/s);
-  if (head === 'prices') return PRICE_FIELDS[(size ?? '3.5g') as StickerSize] ?? PRICE_FIELDS['3.5g'];
-  return ['name', 'type', 'description'].includes(head ?? '') ? head : undefined;
+  const [head = '', size] = path.split(/\.(.*)/s);
+  if (head in SIZED_FIELDS) {
+    const fields = SIZED_FIELDS[head as SizedPart];
+    return fields[(size ?? '3.5g') as StickerSize] ?? fields['3.5g'];
+  }
+  return ['name', 'type', 'description'].includes(head) ? head : undefined;
 };
+
+/** The fields as the form opens: the sticker's, or empty for a new one. */
+const fieldsOf = (sticker: CatalogSticker | undefined): StickerFields => ({
+  name: sticker?.name ?? '',
+  type: sticker?.type ?? 'Hybrid',
+  description: sticker?.description ?? '',
+  price35g: centsToDollarInput(sticker?.prices['3.5g'] ?? null),
+  priceOz: centsToDollarInput(sticker?.prices.oz ?? null),
+  priceLb: centsToDollarInput(sticker?.prices.lb ?? null),
+  orderLimit35g: limitInput(sticker?.orderLimits['3.5g']),
+  orderLimitOz: limitInput(sticker?.orderLimits.oz),
+  orderLimitLb: limitInput(sticker?.orderLimits.lb),
+  dailyLimit35g: limitInput(sticker?.dailyLimits['3.5g']),
+  dailyLimitOz: limitInput(sticker?.dailyLimits.oz),
+  dailyLimitLb: limitInput(sticker?.dailyLimits.lb),
+});
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -64,16 +111,7 @@ export function StickerFormDialog({ sticker, onDone }: { sticker?: CatalogSticke
   const form = useContractForm<typeof stickerFormSchema, StickerFields>(stickerFormSchema, {
     toInput,
     fieldOf,
-    defaultValues: sticker
-      ? {
-          name: sticker.name,
-          type: sticker.type,
-          description: sticker.description,
-          price35g: centsToDollarInput(sticker.prices['3.5g']),
-          priceOz: centsToDollarInput(sticker.prices.oz),
-          priceLb: centsToDollarInput(sticker.prices.lb),
-        }
-      : { name: '', type: 'Hybrid', description: '', price35g: '', priceOz: '', priceLb: '' },
+    defaultValues: fieldsOf(sticker),
   });
   const [image, setImage] = useState<{ file: File; url: string } | null>(null);
   // The preview's object URL is released when another picture replaces it or the dialog closes.
@@ -115,7 +153,7 @@ export function StickerFormDialog({ sticker, onDone }: { sticker?: CatalogSticke
   return (
     <DialogPanel
       title={title}
-      description="Leave a size's price empty when that size is not offered."
+      description="Leave a size's price empty when that size is not offered, and a limit empty for none."
       className="sm:max-w-lg"
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 flex flex-col gap-5">
@@ -138,7 +176,7 @@ export function StickerFormDialog({ sticker, onDone }: { sticker?: CatalogSticke
                 <Controller
                   key={size}
                   control={form.control}
-                  name={PRICE_FIELDS[size]}
+                  name={SIZED_FIELDS.prices[size]}
                   render={({ field, fieldState }) => (
                     <TextField
                       label={SIZE_LABELS[size]}
@@ -152,6 +190,25 @@ export function StickerFormDialog({ sticker, onDone }: { sticker?: CatalogSticke
               ))}
             </div>
           </fieldset>
+          {LIMITS.map(({ part, label }) => (
+            <fieldset key={part} className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-medium">{label}</legend>
+              {/* In the prices' columns: each field's size is the one above it, and in its name for screen readers. */}
+              <div className="grid grid-cols-3 gap-2 sm:gap-3">
+                {STICKER_SIZES.map((size) => (
+                  <TextField
+                    key={size}
+                    label={`${label} of ${SIZE_LABELS[size]}`}
+                    hideLabel
+                    placeholder="No limit"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    {...form.field(SIZED_FIELDS[part][size])}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          ))}
         </fieldset>
         <DialogActions confirmLabel={sticker ? 'Save Changes' : 'Add Sticker'} pending={save.isPending} />
       </form>

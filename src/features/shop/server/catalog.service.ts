@@ -9,9 +9,11 @@ import { pickupLocation, shopSettings, sticker } from '~/server/db/tables/shop.t
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { deleteUploadedFile, storeImage } from '~/server/uploads/stored-files';
-import type { CatalogSticker, ShopSettings, UpdateShopSettingsInput } from '../shop.schema';
+import type { CatalogSticker, RatingSummary, ShopSettings, UpdateShopSettingsInput } from '../shop.schema';
+import { limitColumns, stockFieldsOf } from './sticker-sizes';
 import { LOCATION_EXISTS, type StickerSize } from '../shop.constants';
 import {
+  menuChanged,
   ratingSummaries,
   readShopSettings,
   toMenuSticker,
@@ -27,12 +29,19 @@ const priceColumns = (prices: Prices) => ({
   priceLbCents: prices.lb,
 });
 
-/** Members' menus refetch when the catalogue changes. */
-const menuChanged = (tx: Executor) => publish(tx, 'shop.menu', {}, [{ kind: 'everyone' }]);
+/** A sticker as the Catalog tab shows it: the menu's view, hidden or not, with each size's count and limits. */
+export function toCatalogSticker(
+  row: StickerRow,
+  rating: RatingSummary | undefined,
+  lowStockThreshold: number,
+): CatalogSticker {
+  return { ...toMenuSticker(row, rating, lowStockThreshold), hidden: row.hidden, ...stockFieldsOf(row) };
+}
 
-async function toCatalogSticker(db: Executor, row: StickerRow): Promise<CatalogSticker> {
-  const ratings = await ratingSummaries(db, row.id);
-  return { ...toMenuSticker(row, ratings.get(row.id)), hidden: row.hidden };
+/** One sticker as the Catalog tab shows it, read after an edit. */
+export async function catalogStickerOf(db: Executor, row: StickerRow): Promise<CatalogSticker> {
+  const [ratings, settings] = await Promise.all([ratingSummaries(db, row.id), readShopSettings(db)]);
+  return toCatalogSticker(row, ratings.get(row.id), settings.lowStockThreshold);
 }
 
 /** What a catalog edit may change. */
@@ -42,21 +51,23 @@ type StickerChanges = {
   description?: string;
   prices?: Prices;
   hidden?: boolean;
-};
+} & Limits;
+type Limits = Parameters<typeof limitColumns>[0];
 
 /** Every sticker, hidden ones too, for the Catalog tab. */
 export async function listCatalog({ db }: ServiceContext): Promise<CatalogSticker[]> {
-  const [rows, ratings] = await Promise.all([
+  const [rows, ratings, settings] = await Promise.all([
     db.select().from(sticker).orderBy(asc(sticker.name), asc(sticker.id)),
     ratingSummaries(db),
+    readShopSettings(db),
   ]);
-  return rows.map((row) => ({ ...toMenuSticker(row, ratings.get(row.id)), hidden: row.hidden }));
+  return rows.map((row) => toCatalogSticker(row, ratings.get(row.id), settings.lowStockThreshold));
 }
 
 export async function createSticker(
   { db, now }: ServiceContext,
   actor: Actor,
-  input: { name: string; type: string; description: string; prices: Prices },
+  input: { name: string; type: string; description: string; prices: Prices } & Limits,
 ): Promise<CatalogSticker> {
   const actorId = actor.id;
   return db.transaction(async (tx) => {
@@ -68,6 +79,7 @@ export async function createSticker(
         type: input.type,
         description: input.description,
         ...priceColumns(input.prices),
+        ...limitColumns(input),
         createdAt: now,
         updatedAt: now,
       })
@@ -79,7 +91,7 @@ export async function createSticker(
       at: now,
     });
     await menuChanged(tx);
-    return toCatalogSticker(tx, row!);
+    return catalogStickerOf(tx, row!);
   });
 }
 
@@ -91,10 +103,15 @@ export async function updateSticker(
 ): Promise<CatalogSticker> {
   const actorId = actor.id;
   return db.transaction(async (tx) => {
-    const { prices, ...fields } = input;
+    const { prices, orderLimits, dailyLimits, ...fields } = input;
     const [row] = await tx
       .update(sticker)
-      .set({ ...fields, ...(prices ? priceColumns(prices) : {}), updatedAt: now })
+      .set({
+        ...fields,
+        ...(prices ? priceColumns(prices) : {}),
+        ...limitColumns({ orderLimits, dailyLimits }),
+        updatedAt: now,
+      })
       .where(eq(sticker.id, stickerId))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', 'This sticker does not exist.');
@@ -107,7 +124,7 @@ export async function updateSticker(
       at: now,
     });
     await menuChanged(tx);
-    return toCatalogSticker(tx, row);
+    return catalogStickerOf(tx, row);
   });
 }
 
@@ -137,7 +154,7 @@ export async function replaceStickerImage(
       at: now,
     });
     await menuChanged(tx);
-    return toCatalogSticker(tx, row!);
+    return catalogStickerOf(tx, row!);
   });
   await deleteUploadedFile(ctx.storage, existing.imageUrl);
   return updated;
@@ -207,6 +224,7 @@ export async function updateShopSettings(
       | 'askAgainDays'
       | 'idCheck'
       | 'pickupCode'
+      | 'lowStockThreshold'
     >
   > & {
     contactPhone: string;
@@ -216,6 +234,7 @@ export async function updateShopSettings(
     askAgainDays?: number | undefined;
     idCheck?: boolean | undefined;
     pickupCode?: boolean | undefined;
+    lowStockThreshold?: number | undefined;
   },
 ): Promise<ShopSettings> {
   const actorId = actor.id;
@@ -231,6 +250,7 @@ export async function updateShopSettings(
       askAgainDays: input.askAgainDays ?? before.askAgainDays,
       idCheck: input.idCheck ?? before.idCheck,
       pickupCode: input.pickupCode ?? before.pickupCode,
+      lowStockThreshold: input.lowStockThreshold ?? before.lowStockThreshold,
     };
     await tx
       .insert(shopSettings)

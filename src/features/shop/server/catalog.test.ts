@@ -278,6 +278,7 @@ describe('shop settings', () => {
       askAgainDays: 30,
       idCheck: false,
       pickupCode: false,
+      lowStockThreshold: 5,
     });
     const forMembers = (await (
       await t.call('GET', '/api/shop/settings', undefined, as(member.cookie))

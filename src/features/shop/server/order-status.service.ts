@@ -4,10 +4,11 @@ import { notify } from '~/features/notifications/server/notifications.service';
 import { awardCompletedOrder } from '~/features/economy/server/awards.service';
 import { returnRedemptionsOfOrder } from '~/features/economy/server/redemptions.service';
 import { writeAudit } from '~/server/audit';
+import { holdersOf } from '~/server/member-standing';
 import { deletePrivateFiles } from '~/server/uploads/private-files';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import type { Executor } from '~/server/db/client';
-import { shopOrder } from '~/server/db/tables/orders.tables';
+import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
 import type { MemberOrderView, OrderView } from '../orders.schema';
 import {
   PICKUP_CODE_NEEDED,
@@ -18,9 +19,10 @@ import {
 } from '../orders.constants';
 import { HANDOVER_TRIES, isHandoverCode } from './handover-code.service';
 import { countWrongCode } from './wrong-codes.service';
+import { countedSizes, lineKey, returnStock, takeStock } from './stock.service';
+import { sizedName, type StickerSize } from '../shop.constants';
 import {
   getMyOrder,
-  holdersOf,
   itemsOf,
   publishOrderChanged,
   toOrderView,
@@ -76,11 +78,45 @@ async function checkCounterCode(
 }
 
 /**
- * The one cancel path's release, for the desk's cancel and the member's: what the order held goes back (its
- * rewards; stock, store credit and promo uses join here when they exist). How many rewards went back.
+ * The one cancel path's release, for the desk's cancel and the member's, given the order as it was: what the order
+ * held goes back (its rewards; its stock, unless it was completed: those stickers left the shop; store credit and
+ * promo uses join here when they exist). How many rewards went back.
  */
 async function releaseCancelledOrder(tx: Executor, order: OrderRow, at: Date): Promise<number> {
+  if (order.status !== 'completed') await returnStock(tx, { orderId: order.id });
   return returnRedemptionsOfOrder(tx, { id: order.id, userId: order.userId, at });
+}
+
+/**
+ * Reopening a cancelled order takes back the stock its cancel gave back (lines still holding theirs, from a
+ * completed order, take nothing): refused, naming the sticker, when too few are left.
+ */
+async function retakeStock(tx: Executor, order: OrderRow, at: Date): Promise<void> {
+  const lines = (await itemsOf(tx, [order.id]))
+    .get(order.id)!
+    .filter((item) => item.stickerId !== null && !item.stockTaken && item.size !== 'Reward');
+  if (lines.length === 0) return;
+  const stockLines = lines.map((item) => ({
+    stickerId: item.stickerId!,
+    stickerName: item.stickerName,
+    size: item.size as StickerSize,
+    quantity: item.quantity,
+  }));
+  const counted = await countedSizes(tx, stockLines);
+  const taken = await takeStock(tx, stockLines, {
+    at,
+    counted,
+    refuse: (line, left) =>
+      new AppError(
+        'CONFLICT',
+        `${left > 0 ? `Only ${left} left` : 'None left'} of ${sizedName(line.stickerName, line.size)}, so this order cannot be reopened.`,
+        { title: 'Status Not Changed' },
+      ),
+  });
+  for (const item of lines) {
+    if (!taken.has(lineKey({ stickerId: item.stickerId!, size: item.size }))) continue;
+    await tx.update(orderItem).set({ stockTaken: true }).where(eq(orderItem.id, item.id));
+  }
 }
 
 /**
@@ -138,6 +174,7 @@ export async function setOrderStatus(
         );
       }
     }
+    if (order.status === 'cancelled') await retakeStock(tx, order, now);
     const [updated] = await tx
       .update(shopOrder)
       .set({

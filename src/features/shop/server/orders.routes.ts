@@ -9,13 +9,16 @@ import {
   adminOrdersQuerySchema,
   orderIdSchema,
   placeOrderSchema,
+  quoteCartSchema,
   setOrderStatusSchema,
+  type OrderQuote,
   type CancelMyOrderResponse,
   type PlaceOrderResponse,
 } from '../orders.schema';
 import { exportDeskOrders, listDeskOrders } from './orders-desk.service';
 import { cancelMyOrder, setOrderStatus } from './order-status.service';
 import { reorderLines } from './reorder.service';
+import { quoteCart } from './quote.service';
 import { getMyOrder, listMyOrders, placeOrder } from './orders.service';
 
 /** A member's own orders: place one, list them, follow one. */
@@ -24,6 +27,9 @@ export const ordersRoutes = new Hono<SignedInEnv>()
     const { order, created, contactPhone } = await placeOrder(c.var.ctx, c.var.user, c.req.valid('json'));
     return c.json({ order, contactPhone } satisfies PlaceOrderResponse, created ? 201 : 200);
   })
+  .post('/quote', access('signed-in'), validate('json', quoteCartSchema), async (c) =>
+    c.json((await quoteCart(c.var.ctx, c.var.user, c.req.valid('json'))) satisfies OrderQuote, 200),
+  )
   .get('/', access('signed-in'), validate('query', pageQuerySchema), async (c) =>
     c.json(await listMyOrders(c.var.ctx, c.var.user, c.req.valid('query')), 200),
   )

@@ -4,20 +4,15 @@ import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { formatCents } from '~/shared/money';
 import { firstNameOf } from '~/shared/first-name';
-import type { Capability } from '~/shared/permissions';
 import { notifyEach } from '~/features/notifications/server/notifications.service';
-import { priceOf, readShopSettings } from '~/features/shop/server/shop.service';
-import { SIZE_LABELS, type StickerSize } from '~/features/shop/shop.constants';
-import {
-  checkRedemptionsForOrder,
-  takeRedemptionsForOrder,
-} from '~/features/economy/server/redemptions.service';
+import { readShopSettings } from '~/features/shop/server/shop.service';
+import { takeRedemptionsForOrder } from '~/features/economy/server/redemptions.service';
 import { REWARD_LINE_SIZE, rewardLineName } from '~/features/economy/rewards.constants';
 import type { Executor } from '~/server/db/client';
 import { prepared, type Param } from '~/server/db/prepared';
 import { user } from '~/server/db/tables/auth.tables';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
-import { pickupLocation, sticker } from '~/server/db/tables/shop.tables';
+import { pickupLocation } from '~/server/db/tables/shop.tables';
 import { publish } from '~/server/events';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import { pageOf, timeKeyset } from '~/server/pagination';
@@ -30,17 +25,18 @@ import type {
 } from '../orders.schema';
 import type { ShopSettings } from '../shop.schema';
 import { memberHandoverCode } from './handover-code.service';
+import { priceCart, type PricedCart } from './quote.service';
+import { lineKey, takeStock } from './stock.service';
 import {
   memberMayCancel,
   DELIVERY_HUB,
   MASKED_DRIVER,
-  MAX_LINE_QUANTITY,
   shortOrderId,
   type DeliveryMethod,
   type OrderStatus,
   type PaymentMethod,
 } from '../orders.constants';
-import { holdsCapability } from '~/server/member-standing';
+import { holdersOf } from '~/server/member-standing';
 
 export type OrderRow = typeof shopOrder.$inferSelect;
 type OrderItemRow = typeof orderItem.$inferSelect;
@@ -109,14 +105,6 @@ export async function publishOrderChanged(
   ]);
 }
 
-/** Members in good standing who hold a role granting the capability. */
-export async function holdersOf(tx: Executor, capability: Capability) {
-  return tx
-    .select({ id: user.id, isApprovedDriver: user.isApprovedDriver, isOnline: user.isOnline })
-    .from(user)
-    .where(holdsCapability(capability));
-}
-
 /** Owners and Admins hear of every new order; approved drivers who are online hear of new delivery orders. */
 async function notifyNewOrder(tx: Executor, order: OrderRow, now: Date) {
   const short = shortOrderId(order.id);
@@ -152,50 +140,19 @@ async function findByKey(tx: Executor, userId: string, key: string): Promise<Ord
   return toOrderView(existing, (await itemsOf(tx, [existing.id])).get(existing.id)!);
 }
 
-interface PricedLine {
-  stickerId: string;
-  stickerName: string;
-  size: StickerSize;
-  quantity: number;
-  unitPriceCents: number;
-}
-
-/** Prices every line from the catalogue; the browser's numbers are never read. Same sticker and size merge. */
-async function priceLines(tx: Executor, lines: PlaceOrderValues['items']): Promise<PricedLine[]> {
-  const stickerIds = [...new Set(lines.map((line) => line.stickerId))];
-  const rows = await tx.select().from(sticker).where(inArray(sticker.id, stickerIds));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const merged = new Map<string, PricedLine>();
-  for (const line of lines) {
-    const row = byId.get(line.stickerId);
-    if (!row || row.hidden) {
-      throw new AppError(
-        'BAD_REQUEST',
-        'A sticker in your cart is no longer on the menu. Remove it and try again.',
-        {
-          title: 'Cannot submit order',
-        },
-      );
-    }
-    const unitPriceCents = priceOf(row, line.size);
-    if (unitPriceCents === null) {
-      throw new AppError('BAD_REQUEST', `${row.name} is not offered as a ${SIZE_LABELS[line.size]}.`, {
-        title: 'Cannot submit order',
-      });
-    }
-    const key = `${line.stickerId}-${line.size}`;
-    const quantity = (merged.get(key)?.quantity ?? 0) + line.quantity;
-    if (quantity > MAX_LINE_QUANTITY) {
-      throw new AppError('BAD_REQUEST', `Quantity can be at most ${MAX_LINE_QUANTITY} per sticker and size.`);
-    }
-    merged.set(key, { stickerId: row.id, stickerName: row.name, size: line.size, quantity, unitPriceCents });
-  }
-  return [...merged.values()];
+/** The first problem of a priced cart, as submit refuses it: too few left is a 409 naming the sticker. */
+function refusalOf({ lines, quote }: PricedCart): AppError | null {
+  const problem = lines.find((line) => line.problem)?.problem;
+  if (problem?.kind === 'stock') return new AppError('CONFLICT', problem.message, { title: 'Sold Out' });
+  const message = problem?.message ?? quote.rewardsProblem;
+  return message ? new AppError('BAD_REQUEST', message, { title: 'Cannot submit order' }) : null;
 }
 
 /**
- * Places an order priced by the server. The idempotency key makes a retried or double-tapped submit return the
- * first order; a total that differs from the one the member saw is a 409, and nothing is stored.
+ * Places an order priced by the server (priceCart, the quote's own function). The member's row is locked first, so
+ * two devices cannot both pass a daily limit. The idempotency key makes a retried or double-tapped submit return
+ * the first order before anything is taken; a total that differs from the one the member saw is a 409, and nothing
+ * is stored. Counted sizes give up their quantities after the order row is in (takeStock).
  */
 export async function placeOrder(
   { db, now }: ServiceContext,
@@ -203,11 +160,15 @@ export async function placeOrder(
   input: PlaceOrderValues,
 ): Promise<{ order: OrderView; created: boolean; contactPhone: string }> {
   return db.transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for('update');
     const settings = await readShopSettings(tx);
     const existing = await findByKey(tx, actor.id, input.idempotencyKey);
     if (existing) return { order: existing, created: false, contactPhone: settings.contactPhone };
 
-    const lines = await priceLines(tx, input.items);
+    const priced = await priceCart(tx, actor, input, { at: now, settings });
+    const refusal = refusalOf(priced);
+    if (refusal) throw refusal;
+    const { lines } = priced;
     const isDelivery = input.deliveryMethod === 'Delivery';
     if (!isDelivery) {
       const [location] = await tx
@@ -220,12 +181,7 @@ export async function placeOrder(
         });
       }
     }
-    const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-    // The rewards it carries (a Free Delivery makes its fee $0); taken once the order row is in.
-    const forRewards = { userId: actor.id, deliveryMethod: input.deliveryMethod };
-    const rewards = await checkRedemptionsForOrder(tx, forRewards, input.rewardIds);
-    const deliveryFeeCents = isDelivery && !rewards.freeDelivery ? settings.deliveryFeeCents : 0;
-    const totalCents = subtotalCents + deliveryFeeCents;
+    const { subtotalCents, deliveryFeeCents, totalCents } = priced.quote;
     if (totalCents !== input.expectedTotalCents) {
       throw new AppError(
         'PRICES_CHANGED',
@@ -265,9 +221,11 @@ export async function placeOrder(
     }
     const taken = await takeRedemptionsForOrder(
       tx,
-      { ...forRewards, id: order.id, at: now },
+      { userId: actor.id, deliveryMethod: input.deliveryMethod, id: order.id, at: now },
       input.rewardIds,
     );
+    const counted = new Set(lines.filter((line) => line.counted).map(lineKey));
+    const stockTaken = await takeStock(tx, lines, { at: now, counted });
     const lineRows = [
       ...lines.map((line) => ({
         stickerId: line.stickerId,
@@ -277,6 +235,7 @@ export async function placeOrder(
         unitPriceCents: line.unitPriceCents,
         lineTotalCents: line.unitPriceCents * line.quantity,
         redemptionId: null,
+        stockTaken: stockTaken.has(lineKey(line)),
       })),
       ...taken.lines.map((line) => ({
         stickerId: null,

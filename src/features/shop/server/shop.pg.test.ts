@@ -3,11 +3,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedInMember } from '~/app/server/testing/members';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
-import { stickerRating } from '~/server/db/tables/shop.tables';
+import { sticker, stickerRating } from '~/server/db/tables/shop.tables';
 import { RACE_LIMITS, race } from '~/app/server/testing/race';
 import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { PlaceOrderInput } from '../orders.schema';
-import { insertSticker } from './shop.seed';
+import { insertSticker, seedShopWithSticker } from './shop.seed';
 
 // Races that only a real PostgreSQL exposes (PGlite runs one query at a time).
 let t: TestContext;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestContext({
     env: RACE_LIMITS,
   });
-  stickerId = await insertSticker(t.database.db, {
+  stickerId = await seedShopWithSticker(t.database.db, new Date(), {
     name: 'Race Sticker',
     type: 'Hybrid',
     description: 'x',
@@ -80,4 +80,60 @@ it('20 submits of one cart at once, with one idempotency key, place one order', 
   for (const order of orders) {
     expect(await t.database.db.$count(orderItem, eq(orderItem.orderId, order.id))).toBe(1);
   }
+});
+
+/** A sticker whose 3.5g has `count` left (and, with `dailyLimit`, a most per member per day). */
+async function countedSticker(count: number, dailyLimit: number | null = null): Promise<string> {
+  return insertSticker(t.database.db, {
+    name: `Counted ${Date.now().toString(36)}`,
+    type: 'Hybrid',
+    description: 'x',
+    price35gCents: 4000,
+    stock35g: count,
+    dailyLimit35g: dailyLimit,
+  });
+}
+
+const pickupOf = (id: string, key: string): PlaceOrderInput => ({
+  idempotencyKey: key,
+  deliveryMethod: 'Pickup',
+  paymentMethod: 'Cash',
+  phone: '202-555-0123',
+  pickupLocation: 'van ness',
+  items: [{ stickerId: id, size: '3.5g', quantity: 1 }],
+  expectedTotalCents: 4000,
+});
+
+it('20 members racing for the last 3 of a size: 3 orders are placed and the count ends at 0', async () => {
+  const winners = await race({
+    contenders: 20,
+    setup: async (round) => {
+      const id = await countedSticker(3);
+      const members = await Promise.all(Array.from({ length: 20 }, () => signedInMember(t)));
+      return { id, members, round };
+    },
+    attempt: async ({ id, members, round }, contender) => {
+      const body = pickupOf(id, `last-three-${round}-${contender}-${Date.now()}`);
+      const response = await t.call('POST', '/api/orders', body, { Cookie: members[contender]!.cookie });
+      if (response.status !== 201 && response.status !== 409) throw new Error(await response.text());
+      return response.status === 201;
+    },
+  });
+  expect(winners.every((count) => count === 3)).toBe(true);
+  const counted = await t.database.db.select({ left: sticker.stock35g }).from(sticker);
+  expect(counted.filter((row) => row.left !== null).every((row) => row.left === 0)).toBe(true);
+});
+
+it('one member on many devices at once cannot pass a daily limit of 1', async () => {
+  const winners = await race({
+    contenders: 10,
+    setup: async (round) => ({ id: await countedSticker(100, 1), member: await signedInMember(t), round }),
+    attempt: async ({ id, member, round }, contender) => {
+      const body = pickupOf(id, `daily-${round}-${contender}-${Date.now()}`);
+      const response = await t.call('POST', '/api/orders', body, { Cookie: member.cookie });
+      if (response.status !== 201 && response.status !== 400) throw new Error(await response.text());
+      return response.status === 201;
+    },
+  });
+  expect(winners.every((count) => count === 1)).toBe(true);
 });

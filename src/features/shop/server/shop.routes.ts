@@ -6,6 +6,8 @@ import { upload } from '~/server/uploads/upload';
 import { validate } from '~/server/validate';
 import {
   addLocationSchema,
+  adjustStockSchema,
+  setStockSchema,
   locationNameSchema,
   rateStickerSchema,
   stickerFormSchema,
@@ -27,6 +29,7 @@ import {
   updateSticker,
 } from './catalog.service';
 import { rateSticker, ratingStatus } from './ratings.service';
+import { adjustStock, setStock } from './stock.service';
 import { listMenu, listPickupLocations, readShopSettings } from './shop.service';
 
 /** The member's side of the shop: the menu, ratings, pickup locations and the settings the cart needs. */
@@ -81,6 +84,26 @@ export const adminShopRoutes = new Hono<SignedInEnv>()
     async (c) => {
       const input = { ...c.req.valid('param'), ...c.var.upload };
       return c.json({ sticker: await replaceStickerImage(c.var.ctx, c.var.user, input) }, 200);
+    },
+  )
+  .put(
+    '/stickers/:stickerId/stock',
+    access('manage:catalog'),
+    validate('param', stickerIdSchema),
+    validate('json', setStockSchema),
+    async (c) => {
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      return c.json({ sticker: await setStock(c.var.ctx, c.var.user, input) }, 200);
+    },
+  )
+  .post(
+    '/stickers/:stickerId/stock/adjust',
+    access('manage:catalog'),
+    validate('param', stickerIdSchema),
+    validate('json', adjustStockSchema),
+    async (c) => {
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      return c.json({ sticker: await adjustStock(c.var.ctx, c.var.user, input) }, 200);
     },
   )
   .post('/pickup-locations', access('manage:locations'), validate('json', addLocationSchema), async (c) => {

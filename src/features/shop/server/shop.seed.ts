@@ -13,7 +13,12 @@ export const DEFAULT_PICKUP_LOCATIONS = [
   'North Capital',
 ];
 
-export interface NewSticker {
+/** A size's count and limits (sticker-sizes.ts): unlimited when left out. */
+type SizeRules = Partial<
+  Pick<typeof sticker.$inferInsert, `${'stock' | 'orderLimit' | 'dailyLimit'}${'35g' | 'Oz' | 'Lb'}`>
+>;
+
+export interface NewSticker extends SizeRules {
   /** Generated when omitted. */
   id?: string;
   name: string;

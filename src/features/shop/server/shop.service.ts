@@ -1,11 +1,13 @@
-import { asc, avg, count, eq } from 'drizzle-orm';
+import { asc, avg, count, eq, sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '~/shared/time';
 import type { Executor } from '~/server/db/client';
 import { prepared } from '~/server/db/prepared';
 import type { ServiceContext } from '~/server/service-context';
 import { pickupLocation, shopSettings, sticker, stickerRating } from '~/server/db/tables/shop.tables';
 import type { MenuSticker, RatingSummary, ShopSettings, PickupLocation } from '../shop.schema';
-import { STICKER_SIZES, type StickerSize, type StickerType } from '../shop.constants';
+import { publish } from '~/server/events';
+import { LOW_STOCK_THRESHOLD, STICKER_SIZES, type StickerSize, type StickerType } from '../shop.constants';
+import { availabilityOf } from './sticker-sizes';
 import { ASK_AGAIN_DAYS, isJoinMode } from '~/features/accounts/accounts.constants';
 
 export type StickerRow = typeof sticker.$inferSelect;
@@ -26,7 +28,11 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   askAgainDays: ASK_AGAIN_DAYS.default,
   idCheck: false,
   pickupCode: false,
+  lowStockThreshold: LOW_STOCK_THRESHOLD.default,
 };
+
+/** Members' menus (and the Catalog tab, and carts' quotes) refetch when the catalogue or a shown count changes. */
+export const menuChanged = (tx: Executor) => publish(tx, 'shop.menu', {}, [{ kind: 'everyone' }]);
 
 export async function readShopSettings(db: Executor): Promise<ShopSettings> {
   const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
@@ -41,6 +47,7 @@ export async function readShopSettings(db: Executor): Promise<ShopSettings> {
     askAgainDays: row.askAgainDays,
     idCheck: row.idCheck,
     pickupCode: row.pickupCode,
+    lowStockThreshold: row.lowStockThreshold,
   };
 }
 
@@ -85,13 +92,19 @@ const ratingAverages = (db: Executor) =>
     .from(stickerRating)
     .groupBy(stickerRating.stickerId);
 
-/** The menu, read each time a member opens it to order: the stickers with their averages, one prepared statement. */
+/**
+ * The menu, read each time a member opens it to order: the stickers with their averages and the shop's low-stock
+ * threshold (what "Only N left" shows), one prepared statement.
+ */
 const menuRows = prepared('vault_menu', (db) => {
   const ratings = ratingAverages(db).as('ratings');
   return db
     .select({
       sticker,
       rating: { count: ratings.count, smell: ratings.smell, taste: ratings.taste, high: ratings.high },
+      lowStockThreshold: sql<
+        number | null
+      >`(select ${shopSettings.lowStockThreshold} from ${shopSettings} where ${shopSettings.id} = 1)`,
     })
     .from(sticker)
     .leftJoin(ratings, eq(ratings.stickerId, sticker.id))
@@ -108,13 +121,23 @@ export async function ratingSummaries(db: Executor, stickerId?: string): Promise
 const summariesOf = (rows: Awaited<ReturnType<typeof ratingAverages>>) =>
   new Map(rows.map((row) => [row.stickerId, summariseRatings(row)]));
 
-/** The menu: every sticker that is not hidden, with its prices and ratings. */
+/** The menu: every sticker that is not hidden, with its prices, what is left and ratings. */
 export async function listMenu({ db }: ServiceContext): Promise<MenuSticker[]> {
   const rows = await menuRows(db).execute();
-  return rows.map((row) => toMenuSticker(row.sticker, summariseRatings(row.rating)));
+  return rows.map((row) =>
+    toMenuSticker(
+      row.sticker,
+      summariseRatings(row.rating),
+      row.lowStockThreshold ?? DEFAULT_SHOP_SETTINGS.lowStockThreshold,
+    ),
+  );
 }
 
-export function toMenuSticker(row: StickerRow, rating: RatingSummary | undefined): MenuSticker {
+export function toMenuSticker(
+  row: StickerRow,
+  rating: RatingSummary | undefined,
+  lowStockThreshold: number,
+): MenuSticker {
   return {
     id: row.id,
     name: row.name,
@@ -125,6 +148,9 @@ export function toMenuSticker(row: StickerRow, rating: RatingSummary | undefined
       StickerSize,
       number | null
     >,
+    availability: Object.fromEntries(
+      STICKER_SIZES.map((size) => [size, availabilityOf(row, size, lowStockThreshold)]),
+    ) as MenuSticker['availability'],
     rating: rating ?? summariseRatings({ count: 0, smell: null, taste: null, high: null }),
   };
 }

@@ -80,6 +80,7 @@ describe('the menu', () => {
       askAgainDays: 30,
       idCheck: false,
       pickupCode: false,
+      lowStockThreshold: 5,
     });
     const { locations } = (await (
       await t.call('GET', '/api/shop/pickup-locations', undefined, as(cookie))

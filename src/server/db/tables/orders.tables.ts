@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth.tables';
 import { rewardRedemption } from './rewards.tables';
 import { sticker } from './shop.tables';
@@ -97,6 +97,8 @@ export const orderItem = pgTable(
     lineTotalCents: integer().notNull(),
     /** A reward line's redemption (src/server/db/tables/rewards.tables.ts). */
     redemptionId: text().references(() => rewardRedemption.id, { onDelete: 'set null' }),
+    /** The line took its quantity from the sticker's stock (a counted size), so a cancel gives it back. */
+    stockTaken: boolean().notNull().default(false),
   },
   (t) => [
     index('order_item_order_idx').on(t.orderId),

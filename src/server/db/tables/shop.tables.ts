@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.tables';
 
-/** A sticker on the menu. A price of 0 cents means that size is not offered. */
+/**
+ * A sticker on the menu. A price of 0 cents means that size is not offered. Each size may also carry a stock count
+ * (null: unlimited), a most per order (null: MAX_LINE_QUANTITY) and a most per member per day (null: none); see
+ * stock.service.ts.
+ */
 export const sticker = pgTable(
   'sticker',
   {
@@ -16,6 +20,15 @@ export const sticker = pgTable(
     price35gCents: integer().notNull().default(0),
     priceOzCents: integer().notNull().default(0),
     priceLbCents: integer().notNull().default(0),
+    stock35g: integer(),
+    stockOz: integer(),
+    stockLb: integer(),
+    orderLimit35g: integer(),
+    orderLimitOz: integer(),
+    orderLimitLb: integer(),
+    dailyLimit35g: integer(),
+    dailyLimitOz: integer(),
+    dailyLimitLb: integer(),
     /** Hidden stickers leave the menu; past orders keep their lines. */
     hidden: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -25,6 +38,11 @@ export const sticker = pgTable(
     check(
       'sticker_prices_non_negative',
       sql`${t.price35gCents} >= 0 and ${t.priceOzCents} >= 0 and ${t.priceLbCents} >= 0`,
+    ),
+    check('sticker_stock_non_negative', sql`${t.stock35g} >= 0 and ${t.stockOz} >= 0 and ${t.stockLb} >= 0`),
+    check(
+      'sticker_limits_positive',
+      sql`${t.orderLimit35g} >= 1 and ${t.orderLimitOz} >= 1 and ${t.orderLimitLb} >= 1 and ${t.dailyLimit35g} >= 1 and ${t.dailyLimitOz} >= 1 and ${t.dailyLimitLb} >= 1`,
     ),
   ],
 );
@@ -90,6 +108,8 @@ export const shopSettings = pgTable(
     idCheck: boolean().notNull().default(false),
     /** Pickup orders: the member shows the handover code at the counter and staff type it to mark Completed. */
     pickupCode: boolean().notNull().default(false),
+    /** The menu says "Only N left" for a size with this many or fewer; catalogue staff are told when one falls to it. */
+    lowStockThreshold: integer().notNull().default(5),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
   },
@@ -102,5 +122,6 @@ export const shopSettings = pgTable(
       sql`${t.joinMode} in ('open', 'referral', 'approval', 'referral-approval')`,
     ),
     check('shop_settings_ask_again_days', sql`${t.askAgainDays} between 1 and 365`),
+    check('shop_settings_low_stock_threshold', sql`${t.lowStockThreshold} between 0 and 1000`),
   ],
 );

@@ -1,0 +1,161 @@
+import { inArray } from 'drizzle-orm';
+import { AppError } from '~/shared/app-error';
+import { checkRedemptionsForOrder } from '~/features/economy/server/redemptions.service';
+import type { Executor } from '~/server/db/client';
+import { sticker } from '~/server/db/tables/shop.tables';
+import type { Actor, ServiceContext } from '~/server/service-context';
+import type { OrderQuote, PlaceOrderValues, QuotedLine } from '../orders.schema';
+import type { ShopSettings } from '../shop.schema';
+import { dailyLimitText, orderLimitText, SIZE_LABELS, type StickerSize } from '../shop.constants';
+import { priceOf, readShopSettings, type StickerRow } from './shop.service';
+import { lineKey, orderedToday, soldOutMessage } from './stock.service';
+import { sizeRulesOf } from './sticker-sizes';
+
+/** What prices a cart: its lines, its rewards and the order type. */
+export type CartToPrice = Pick<PlaceOrderValues, 'deliveryMethod' | 'items' | 'rewardIds'>;
+
+/** Why a line cannot be ordered as it is: `stock` when too few are left (a 409 at submit), else the catalogue. */
+type LineProblem = { kind: 'stock' | 'catalogue'; message: string };
+
+/** A priced line with what placing the order needs: whether its size is counted, and its problem. */
+export interface PricedLine {
+  stickerId: string;
+  stickerName: string;
+  size: StickerSize;
+  quantity: number;
+  unitPriceCents: number;
+  /** The size carries a stock count: placing the order takes the quantity from it (stock.service.ts). */
+  counted: boolean;
+  problem: LineProblem | null;
+}
+
+export interface PricedCart {
+  quote: OrderQuote;
+  lines: PricedLine[];
+  /** The rewards that ride on the order; their problem, if any, is the quote's rewardsProblem. */
+  rewards: Awaited<ReturnType<typeof checkRedemptionsForOrder>> | null;
+}
+
+const NOT_ON_MENU = 'A sticker in your cart is no longer on the menu. Remove it and try again.';
+
+/** The cart's lines, the same sticker and size merged into one, in the order the member added them. */
+function mergedLines(items: CartToPrice['items']) {
+  const merged = new Map<string, { stickerId: string; size: StickerSize; quantity: number }>();
+  for (const item of items) {
+    const key = lineKey(item);
+    merged.set(key, { ...item, quantity: (merged.get(key)?.quantity ?? 0) + item.quantity });
+  }
+  return [...merged.values()];
+}
+
+/** What stops a line: the menu, the per-order limit, the stock, then the member's day. */
+function problemOf(
+  row: StickerRow | undefined,
+  line: { size: StickerSize; quantity: number },
+  orderedToday: number,
+): LineProblem | null {
+  const catalogue = (message: string): LineProblem => ({ kind: 'catalogue', message });
+  if (!row || row.hidden) return catalogue(NOT_ON_MENU);
+  if (priceOf(row, line.size) === null) {
+    return catalogue(`${row.name} is not offered as a ${SIZE_LABELS[line.size]}.`);
+  }
+  const { stock, orderLimit, dailyLimit } = sizeRulesOf(row, line.size);
+  if (line.quantity > orderLimit) return catalogue(orderLimitText(row.name, line.size, orderLimit));
+  if (stock !== null && stock < line.quantity) {
+    return { kind: 'stock', message: soldOutMessage({ stickerName: row.name, size: line.size }, stock) };
+  }
+  if (dailyLimit !== null && orderedToday + line.quantity > dailyLimit) {
+    const left = Math.max(0, dailyLimit - orderedToday);
+    return catalogue(dailyLimitText(row.name, line.size, dailyLimit, left));
+  }
+  return null;
+}
+
+/**
+ * The one price of a cart, for the quote the cart shows and for placing the order (placeOrder): every line at the
+ * catalogue's price, flagged when it cannot be ordered as it is (no longer sold, over a limit, too few left), the
+ * rewards' effect (a Free Delivery waives the fee) and the total. Later price rules belong here, once.
+ */
+export async function priceCart(
+  tx: Executor,
+  member: { id: string },
+  cart: CartToPrice,
+  { at, settings }: { at: Date; settings: ShopSettings },
+): Promise<PricedCart> {
+  const wanted = mergedLines(cart.items);
+  const stickerIds = [...new Set(wanted.map((line) => line.stickerId))];
+  const rows = stickerIds.length
+    ? await tx.select().from(sticker).where(inArray(sticker.id, stickerIds))
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const limited = wanted.filter((line) => {
+    const row = byId.get(line.stickerId);
+    return row && sizeRulesOf(row, line.size).dailyLimit !== null;
+  });
+  const today = await orderedToday(tx, {
+    userId: member.id,
+    at,
+    timeZone: settings.timeZone,
+    stickerIds: [...new Set(limited.map((line) => line.stickerId))],
+  });
+
+  const lines = wanted.map((line): PricedLine => {
+    const row = byId.get(line.stickerId);
+    return {
+      ...line,
+      stickerName: row?.name ?? '',
+      unitPriceCents: (row && !row.hidden && priceOf(row, line.size)) || 0,
+      counted: row ? sizeRulesOf(row, line.size).stock !== null : false,
+      problem: problemOf(row, line, today.get(lineKey(line)) ?? 0),
+    };
+  });
+
+  let rewards: PricedCart['rewards'] = null;
+  let rewardsProblem: string | null = null;
+  try {
+    rewards = await checkRedemptionsForOrder(
+      tx,
+      { userId: member.id, deliveryMethod: cart.deliveryMethod },
+      cart.rewardIds,
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    rewardsProblem = error.message;
+  }
+
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const freeDelivery = cart.deliveryMethod === 'Delivery' && Boolean(rewards?.freeDelivery);
+  const deliveryFeeCents =
+    cart.deliveryMethod === 'Delivery' && !freeDelivery ? settings.deliveryFeeCents : 0;
+  const quoted = lines.map((line): QuotedLine => ({
+    stickerId: line.stickerId,
+    size: line.size,
+    quantity: line.quantity,
+    stickerName: line.stickerName || null,
+    unitPriceCents: line.unitPriceCents || null,
+    lineTotalCents: line.unitPriceCents * line.quantity,
+    problem: line.problem?.message ?? null,
+  }));
+  return {
+    quote: {
+      lines: quoted,
+      subtotalCents,
+      deliveryFeeCents,
+      freeDelivery,
+      totalCents: subtotalCents + deliveryFeeCents,
+      rewardsProblem,
+    },
+    lines,
+    rewards,
+  };
+}
+
+/** POST /api/orders/quote: the cart as the shop prices it now, for the member's cart page. */
+export async function quoteCart(
+  { db, now }: ServiceContext,
+  actor: Actor,
+  cart: CartToPrice,
+): Promise<OrderQuote> {
+  const settings = await readShopSettings(db);
+  return (await priceCart(db, actor, cart, { at: now, settings })).quote;
+}
