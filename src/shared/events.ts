@@ -113,12 +113,16 @@ export const EVENT_TOPICS = {
     ],
   }),
   'shop.locations': forEveryone(['shop', 'pickup-locations']),
-  // The delivery fee is in every cart's quote.
+  // An order took stock or a cancel gave it back: the Catalog tab's counts (the menu hears only what it shows).
+  'shop.stock': topic({ ids: [], audience: ['manage:catalog'], invalidates: () => [['shop', 'catalog']] }),
+  // The delivery fee is in every cart's quote; the low-stock threshold decides what the menu shows.
   'shop.settings': topic({
     ids: [],
     audience: ['everyone'],
     invalidates: () => [
       ['shop', 'settings'],
+      ['shop', 'menu'],
+      ['shop', 'catalog'],
       ['shop', 'quote'],
     ],
   }),

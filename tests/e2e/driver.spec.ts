@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectToast, originOf, test } from './fixtures';
 import { makeDriver, openQueue, placeDeliveryOrder } from './support/driver-orders';
-import { STORY_TIMEOUT_MS } from './support/playwright-base';
+import { EXPECT_TIMEOUT_MS, STORY_TIMEOUT_MS } from './support/playwright-base';
 import { E2E_ETA_WINDOW_MS } from './support/server-env';
 
 const queueTab = (page: Page, name: RegExp) =>
@@ -250,7 +250,7 @@ test.describe('Driver queue', () => {
 
     await expectToast(driver.page, 'Order Re-queued', 'You ran out of time to submit an ETA.', {
       type: 'error',
-      timeout: E2E_ETA_WINDOW_MS + 10_000,
+      timeout: E2E_ETA_WINDOW_MS + EXPECT_TIMEOUT_MS,
     });
     await expect(queueTab(driver.page, /^My Runs/)).toHaveText('My Runs (0)');
     await queueTab(driver.page, /^Available/).click();

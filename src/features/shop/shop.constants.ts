@@ -53,6 +53,9 @@ export const soldOutText = (name: string, size: StickerSize) =>
   `${sizedName(name, size)} is sold out. Remove it from your cart and submit again.`;
 export const onlyLeftText = (name: string, size: StickerSize, left: number) =>
   `Only ${left} left of ${sizedName(name, size)}: lower the quantity and submit again.`;
+/** Fewer left than asked for, when the count is above the low-stock threshold (members never read it). */
+export const notEnoughText = (name: string, size: StickerSize, quantity: number) =>
+  `Not enough left of ${sizedName(name, size)} for ${quantity}: lower the quantity and submit again.`;
 export const orderLimitText = (name: string, size: StickerSize, limit: number) =>
   `${sizedName(name, size)} is limited to ${limit} per order.`;
 export const dailyLimitText = (name: string, size: StickerSize, limit: number, left: number) =>

@@ -6,6 +6,7 @@ import type { NotificationsResponse } from '~/features/notifications/notificatio
 import { dismissWeeklyBonus, expectToast, liveUpdatesOpen, originOf, test } from '../fixtures';
 import { makeDriver, openQueue, placeDeliveryOrder } from '../support/driver-orders';
 import { TINY_PNG } from '../support/images';
+import { EXPECT_TIMEOUT_MS } from '../support/playwright-base';
 import { PROXY_LOG_PATH, type ProxyLog } from '../support/round-robin-proxy';
 import { instanceUrls, SCALE_OUT_ETA_WINDOW_MS } from './scale-out-env';
 
@@ -128,7 +129,7 @@ test.describe('Two instances behind a round-robin load balancer, one PostgreSQL,
     // The re-queue reaches the driver live, whichever instance swept it.
     await expectToast(driver.page, 'Order Re-queued', 'You ran out of time to submit an ETA.', {
       type: 'error',
-      timeout: SCALE_OUT_ETA_WINDOW_MS + 10_000,
+      timeout: SCALE_OUT_ETA_WINDOW_MS + EXPECT_TIMEOUT_MS,
     });
 
     const sweeps = async () => {

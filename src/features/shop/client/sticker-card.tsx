@@ -9,7 +9,7 @@ import type { DeliveryMethod } from '~/features/shop/orders.constants';
 import { formatCents } from '~/shared/money';
 import type { MenuSticker, RatingSummary, SizeAvailability } from '../shop.schema';
 import { MAX_LINE_QUANTITY } from '../orders.constants';
-import { RATING_COOLDOWN_REASON, SIZE_LABELS, type StickerSize } from '../shop.constants';
+import { RATING_COOLDOWN_REASON, sizedName, type StickerSize } from '../shop.constants';
 import { addToCart } from './cart-store';
 import { QuantityInput } from './quantity-input';
 import { RateStickerDialog } from './rate-sticker-dialog';
@@ -135,7 +135,7 @@ function AddToCart({
       method,
     );
     toast.success('Added to cart', {
-      description: `${Math.min(quantity, max)} × ${sticker.name} (${SIZE_LABELS[size]}), ${inCart} in your cart.`,
+      description: `${Math.min(quantity, max)} × ${sizedName(sticker.name, size)}, ${inCart} in your cart.`,
     });
     setQuantity(1);
   };

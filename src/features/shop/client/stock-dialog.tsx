@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { DialogCloseFooter, DialogPanel } from '~/client/components/ui/dialog';
@@ -105,8 +105,12 @@ function SetCountForm({ sticker, size }: SizeProps) {
       showErrorToast(error, 'Stock not saved');
     },
   });
+  // The count the staff member saw when they started typing: if an order moves it meanwhile, the save is refused
+  // ("Stock changed") rather than overwriting a count they never saw.
+  const [seen, setSeen] = useState(count);
+  if (!form.formState.isDirty && seen !== count) setSeen(count);
   const submit = form.handleSubmit((fields) =>
-    save.mutate({ stickerId: sticker.id, size, count: fields.count, expected: count }),
+    save.mutate({ stickerId: sticker.id, size, count: fields.count, expected: seen }),
   );
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex items-start gap-2">

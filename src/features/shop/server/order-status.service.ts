@@ -91,7 +91,7 @@ async function releaseCancelledOrder(tx: Executor, order: OrderRow, at: Date): P
  * Reopening a cancelled order takes back the stock its cancel gave back (lines still holding theirs, from a
  * completed order, take nothing): refused, naming the sticker, when too few are left.
  */
-async function retakeStock(tx: Executor, order: OrderRow, at: Date): Promise<void> {
+async function retakeStock(tx: Executor, order: OrderRow, at: Date, actorId: string): Promise<void> {
   const lines = (await itemsOf(tx, [order.id]))
     .get(order.id)!
     .filter((item) => item.stickerId !== null && !item.stockTaken && item.size !== 'Reward');
@@ -106,6 +106,7 @@ async function retakeStock(tx: Executor, order: OrderRow, at: Date): Promise<voi
   const taken = await takeStock(tx, stockLines, {
     at,
     counted,
+    actorId,
     refuse: (line, left) =>
       new AppError(
         'CONFLICT',
@@ -174,7 +175,7 @@ export async function setOrderStatus(
         );
       }
     }
-    if (order.status === 'cancelled') await retakeStock(tx, order, now);
+    if (order.status === 'cancelled') await retakeStock(tx, order, now, actor.id);
     const [updated] = await tx
       .update(shopOrder)
       .set({

@@ -160,7 +160,8 @@ export async function placeOrder(
   input: PlaceOrderValues,
 ): Promise<{ order: OrderView; created: boolean; contactPhone: string }> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for('update');
+    // Not FOR UPDATE: that would also block the key-share locks other orders' notifications take on this row.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for('no key update');
     const settings = await readShopSettings(tx);
     const existing = await findByKey(tx, actor.id, input.idempotencyKey);
     if (existing) return { order: existing, created: false, contactPhone: settings.contactPhone };

@@ -52,7 +52,7 @@ function mergedLines(items: CartToPrice['items']) {
 function problemOf(
   row: StickerRow | undefined,
   line: { size: StickerSize; quantity: number },
-  orderedToday: number,
+  { orderedToday, threshold }: { orderedToday: number; threshold: number },
 ): LineProblem | null {
   const catalogue = (message: string): LineProblem => ({ kind: 'catalogue', message });
   if (!row || row.hidden) return catalogue(NOT_ON_MENU);
@@ -62,7 +62,8 @@ function problemOf(
   const { stock, orderLimit, dailyLimit } = sizeRulesOf(row, line.size);
   if (line.quantity > orderLimit) return catalogue(orderLimitText(row.name, line.size, orderLimit));
   if (stock !== null && stock < line.quantity) {
-    return { kind: 'stock', message: soldOutMessage({ stickerName: row.name, size: line.size }, stock) };
+    const message = soldOutMessage({ ...line, stickerName: row.name }, stock, threshold);
+    return { kind: 'stock', message };
   }
   if (dailyLimit !== null && orderedToday + line.quantity > dailyLimit) {
     const left = Math.max(0, dailyLimit - orderedToday);
@@ -106,7 +107,10 @@ export async function priceCart(
       stickerName: row?.name ?? '',
       unitPriceCents: (row && !row.hidden && priceOf(row, line.size)) || 0,
       counted: row ? sizeRulesOf(row, line.size).stock !== null : false,
-      problem: problemOf(row, line, today.get(lineKey(line)) ?? 0),
+      problem: problemOf(row, line, {
+        orderedToday: today.get(lineKey(line)) ?? 0,
+        threshold: settings.lowStockThreshold,
+      }),
     };
   });
 

@@ -3,7 +3,7 @@ import { AppError } from '~/shared/app-error';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
 import { sticker } from '~/server/db/tables/shop.tables';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import { SIZE_LABELS, STICKER_SIZES, type StickerSize } from '../shop.constants';
+import { sizedName, STICKER_SIZES, type StickerSize } from '../shop.constants';
 import type { ReorderResponse } from '../orders.schema';
 import type { OrderRef } from './orders.service';
 import { priceOf } from './shop.service';
@@ -43,7 +43,7 @@ export async function reorderLines(
     const price = current && !current.hidden && size ? priceOf(current, size) : null;
     // Each line names its size: the same sticker may still be sold in another.
     if (!current || !size || price === null) {
-      skipped.push(size ? `${item.stickerName} (${SIZE_LABELS[size]})` : item.stickerName);
+      skipped.push(size ? sizedName(item.stickerName, size) : item.stickerName);
       continue;
     }
     lines.push({

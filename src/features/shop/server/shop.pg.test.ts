@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedInMember } from '~/app/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
 import { sticker, stickerRating } from '~/server/db/tables/shop.tables';
@@ -136,4 +136,21 @@ it('one member on many devices at once cannot pass a daily limit of 1', async ()
     },
   });
   expect(winners.every((count) => count === 1)).toBe(true);
+});
+
+it('staff who hear of each other’s orders can place orders at the same moment (no deadlock on their rows)', async () => {
+  const winners = await race({
+    contenders: 8,
+    setup: async (round) => ({
+      staff: await Promise.all(Array.from({ length: 8 }, () => signedInWithRoles(t, ['Owner']))),
+      round,
+    }),
+    attempt: async ({ staff, round }, contender) => {
+      const body = pickupOf(stickerId, `staff-${round}-${contender}-${Date.now()}`);
+      const response = await t.call('POST', '/api/orders', body, { Cookie: staff[contender]!.cookie });
+      if (response.status !== 201) throw new Error(`${response.status} ${await response.text()}`);
+      return true;
+    },
+  });
+  expect(winners.every((count) => count === 8)).toBe(true);
 });

@@ -1,13 +1,21 @@
-import { and, eq, gte, inArray, isNotNull, isNull, ne, sql, sum } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, sql, sum } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { notifyEach } from '~/features/notifications/server/notifications.service';
 import { writeAudit } from '~/server/audit';
+import { publish } from '~/server/events';
 import type { Executor } from '~/server/db/client';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
 import { sticker } from '~/server/db/tables/shop.tables';
 import { holdersOf } from '~/server/member-standing';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import { onlyLeftText, sizedName, soldOutText, type StickerSize } from '../shop.constants';
+import {
+  MAX_STOCK,
+  notEnoughText,
+  onlyLeftText,
+  sizedName,
+  soldOutText,
+  type StickerSize,
+} from '../shop.constants';
 import { menuChanged, readShopSettings, type StickerRef } from './shop.service';
 import { sizeColumns, sizeRulesOf } from './sticker-sizes';
 import { catalogStickerOf } from './catalog.service';
@@ -72,6 +80,10 @@ export async function countedSizes(tx: Executor, lines: readonly StockLine[]): P
   );
 }
 
+/** The Catalog tab's counts refetch (catalogue staff only); menuChanged covers it too. */
+const stockChanged = (tx: Executor) =>
+  publish(tx, 'shop.stock', {}, [{ kind: 'capability', capability: 'manage:catalog' }]);
+
 /** Lines in one order (sticker, then size), so two orders taking the same rows never wait on each other. */
 const inLockOrder = <T extends { stickerId: string; size: string }>(lines: readonly T[]) =>
   [...lines].sort((a, b) => lineKey(a).localeCompare(lineKey(b)));
@@ -88,13 +100,17 @@ export async function takeStock(
   {
     at,
     counted,
-    refuse = (line, left) => new AppError('CONFLICT', soldOutMessage(line, left), { title: 'Sold Out' }),
+    actorId,
+    refuse = (line, left, threshold) =>
+      new AppError('CONFLICT', soldOutMessage(line, left, threshold), { title: 'Sold Out' }),
   }: {
     at: Date;
     /** The lines (lineKey) whose size carries a count: the rest take nothing. */
     counted: ReadonlySet<string>;
+    /** Staff who took it (reopening an order): not told of their own change. */
+    actorId?: string;
     /** The error for a line with too few left. */
-    refuse?: (line: StockLine, left: number) => AppError;
+    refuse?: (line: StockLine, left: number, threshold: number) => AppError;
   },
 ): Promise<Set<string>> {
   const taken = new Set<string>();
@@ -112,19 +128,30 @@ export async function takeStock(
       const [now] = await tx.select({ left: stock }).from(sticker).where(eq(sticker.id, line.stickerId));
       // Staff made the size unlimited meanwhile: nothing to take.
       if (now?.left === null) continue;
-      throw refuse(line, now?.left ?? 0);
+      throw refuse(line, now?.left ?? 0, threshold);
     }
     taken.add(lineKey(line));
-    const moved = { from: row.left! + line.quantity, to: row.left!, threshold, at };
+    const moved = { from: row.left! + line.quantity, to: row.left!, threshold, at, actorId };
     shownChanged = (await stockMoved(tx, line, moved)) || shownChanged;
   }
   if (shownChanged) await menuChanged(tx);
+  else if (taken.size) await stockChanged(tx);
   return taken;
 }
 
-/** Why a line cannot have its quantity: the size is sold out, or fewer are left. */
-export const soldOutMessage = (line: Pick<StockLine, 'stickerName' | 'size'>, left: number) =>
-  left <= 0 ? soldOutText(line.stickerName, line.size) : onlyLeftText(line.stickerName, line.size, left);
+/**
+ * Why a line cannot have its quantity: the size is sold out, or fewer are left. The count itself only where the menu
+ * shows it too (at the low-stock threshold or below), so asking for more never reveals a count above it.
+ */
+export function soldOutMessage(
+  line: Pick<StockLine, 'stickerName' | 'size' | 'quantity'>,
+  left: number,
+  threshold: number,
+): string {
+  if (left <= 0) return soldOutText(line.stickerName, line.size);
+  if (left <= threshold) return onlyLeftText(line.stickerName, line.size, left);
+  return notEnoughText(line.stickerName, line.size, line.quantity);
+}
 
 /**
  * A step of the one cancel path (releaseCancelledOrder): the lines that took stock give it back, unless the size has
@@ -147,6 +174,7 @@ export async function returnStock(tx: Executor, { orderId }: { orderId: string }
       .set({ [stockKey]: sql`${stock} + ${line.quantity}` })
       .where(and(eq(sticker.id, line.stickerId), isNotNull(stock)));
   }
+  // The menu may show a count again (it cannot tell which): what it shows is read afresh.
   if (returned.length) await menuChanged(tx);
 }
 
@@ -251,7 +279,14 @@ export async function adjustStock(
     const [row] = await tx
       .update(sticker)
       .set({ [stockKey]: sql`${stock} + ${by}`, updatedAt: now })
-      .where(and(eq(sticker.id, stickerId), isNotNull(stock), gte(sql`${stock} + ${by}`, 0)))
+      .where(
+        and(
+          eq(sticker.id, stickerId),
+          isNotNull(stock),
+          gte(sql`${stock} + ${by}`, 0),
+          lte(sql`${stock} + ${by}`, MAX_STOCK),
+        ),
+      )
       .returning();
     if (!row) {
       const current = await countOf(tx, { stickerId, size });
@@ -259,9 +294,13 @@ export async function adjustStock(
         ? new AppError('BAD_REQUEST', 'This size has no count (unlimited): set a count first.', {
             title: 'Stock not changed',
           })
-        : new AppError('CONFLICT', `Only ${current.count} in stock: you cannot take away ${-by}.`, {
-            title: 'Stock not changed',
-          });
+        : new AppError(
+            'CONFLICT',
+            by < 0
+              ? `Only ${current.count} in stock: you cannot take away ${-by}.`
+              : `${current.count} in stock: a count can be at most ${MAX_STOCK.toLocaleString('en-US')}.`,
+            { title: 'Stock not changed' },
+          );
     }
     const to = sizeRulesOf(row, size).stock!;
     await writeAudit(tx, {

@@ -185,6 +185,9 @@ describe('staff counting stock', () => {
     response = await adjust(id, { size: 'oz', by: -10 });
     expect(response.status).toBe(409);
     expect((await errorOf(response)).message).toBe('Only 7 in stock: you cannot take away 10.');
+    response = await adjust(id, { size: 'oz', by: 100_000 });
+    expect(response.status).toBe(409);
+    expect((await errorOf(response)).message).toBe('7 in stock: a count can be at most 100,000.');
     response = await adjust(id, { size: '3.5g', by: 5 });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).message).toBe('This size has no count (unlimited): set a count first.');
@@ -277,7 +280,13 @@ describe('stock on the menu and at submit', () => {
     expect(await ordersOf(member)).toBe(ordersBefore);
     expect((await catalogSticker(id)).stock.oz).toBe(1);
 
-    await setStock(id, { size: 'oz', count: 0, expected: 1 });
+    // Above the low-stock threshold the count is never told: asking for 12 of 10 says not enough, not 10.
+    await setStock(id, { size: 'oz', count: 10, expected: 1 });
+    expect(
+      (await quote({ deliveryMethod: 'Pickup', items: [{ stickerId: id, size: 'oz', quantity: 12 }] }))
+        .lines[0]!.problem,
+    ).toBe(`Not enough left of ${name} (OZ Sticker) for 12: lower the quantity and submit again.`);
+    await setStock(id, { size: 'oz', count: 0, expected: 10 });
     expect((await quote({ deliveryMethod: 'Pickup', items: cart })).lines[0]!.problem).toBe(
       `${name} (OZ Sticker) is sold out. Remove it from your cart and submit again.`,
     );
