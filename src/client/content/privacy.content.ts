@@ -21,6 +21,7 @@ export const content: StaticContent = {
       points: [
         'Your address and phone number are visible only to administrators, and to the driver delivering one of your orders, for that order only. They are never shown to other members.',
         'Other members see your name, avatar, level, coins, bio and public posts. Anonymous posts and comments hide your name from members; moderators can see who wrote them so they can keep the community safe.',
+        'When you like a post, its author is told your name ("Alex and 3 others liked your post"), even when the post itself is anonymous. Who liked a post is not shown to anyone else.',
         'Private messages are visible only to you and the person you are talking to.',
       ],
     },

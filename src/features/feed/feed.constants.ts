@@ -51,3 +51,12 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 export const REPORT_DETAILS_MAX_LENGTH = 500;
 export const REPORT_RECEIVED_TITLE = 'Report received';
 export const REPORT_RECEIVED = 'Thank you. A moderator will review it.';
+
+/** Where a post's notifications lead: the feed, one link per post, so an hour of likes on it is one bell line. */
+export const postLink = (postId: string) => `/feed?post=${encodeURIComponent(postId)}`;
+
+/** "Alex liked your post.", "Alex and 3 others liked your post.": the newest liker, and how many more. */
+export function likedYourPost(newest: string, others: number): string {
+  const and = others === 0 ? '' : ` and ${others} ${others === 1 ? 'other' : 'others'}`;
+  return `${newest || 'Someone'}${and} liked your post.`;
+}

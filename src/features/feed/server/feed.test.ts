@@ -8,6 +8,7 @@ import { HOUR_MS, MINUTE_MS } from '~/shared/time';
 import { signedInMember } from '~/app/server/testing/members';
 import type { NotificationsResponse } from '~/features/notifications/notifications.schema';
 import { keyFromUploadUrl } from '~/server/uploads/upload-urls';
+import { notification, pushMessage, pushSubscription } from '~/server/db/tables/notifications.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
 import { feedComment, feedLike, feedMediaUpload, feedPost } from '~/server/db/tables/feed.tables';
@@ -241,6 +242,60 @@ describe('likes', () => {
     });
     const fan = await signedInMember(t);
     expect((await t.call('PUT', '/api/feed/posts/no-such-post/like', undefined, as(fan))).status).toBe(404);
+  });
+
+  it('tells the author who liked their post: one line per post per hour, reworded, pushed once', async () => {
+    const author = await signedInMember(t);
+    await t.database.db.insert(pushSubscription).values({
+      id: `device-${author.user.id}`,
+      userId: author.user.id,
+      endpoint: `https://push.example/${author.user.id}`,
+      p256dh: 'p256dh',
+      auth: 'auth',
+    });
+    const { post: created } = await json<CreatePostResponse>(
+      await post(author, { content: 'Anonymous, and liked', isAnonymous: true }),
+    );
+    const likeAs = (member: Member) =>
+      t.call('PUT', `/api/feed/posts/${created.id}/like`, undefined, as(member));
+    const notes = async () =>
+      (await t.database.db.select().from(notification).where(eq(notification.userId, author.user.id))).filter(
+        (note) => note.link === `/feed?post=${encodeURIComponent(created.id)}`,
+      );
+    const pushes = () => t.database.db.$count(pushMessage, eq(pushMessage.userId, author.user.id));
+
+    // Their own like tells nobody.
+    await likeAs(author);
+    expect(await notes()).toEqual([]);
+
+    const [ana, bo, cy] = [
+      await signedInMember(t, { fullName: 'Ana Liker' }),
+      await signedInMember(t, { fullName: 'Bo Liker' }),
+      await signedInMember(t, { fullName: 'Cy Liker' }),
+    ];
+    await likeAs(ana);
+    expect(await notes()).toMatchObject([
+      { message: 'Ana Liker liked your post.', read: false, fromStaff: false },
+    ]);
+    await likeAs(bo);
+    await likeAs(cy);
+    // Ana takes hers back: she is no longer counted when the line is next reworded.
+    await t.call('DELETE', `/api/feed/posts/${created.id}/like`, undefined, as(ana));
+    await likeAs(ana);
+    expect((await notes()).map((note) => note.message)).toEqual(['Ana Liker and 2 others liked your post.']);
+    expect(await pushes()).toBe(1);
+    // Nobody else learns who liked it: the likers are not in the post's answer.
+    expect(JSON.stringify(await postAs(bo, created.id))).not.toContain('Cy Liker');
+
+    // An hour later, a new line (and a push).
+    t.clock.advance(HOUR_MS + MINUTE_MS);
+    const dee = await signedInMember(t, { fullName: 'Dee Liker' });
+    await likeAs(dee);
+    expect((await notes()).map((note) => note.message).sort()).toEqual([
+      'Ana Liker and 2 others liked your post.',
+      'Dee Liker liked your post.',
+    ]);
+    expect(await pushes()).toBe(2);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { awardOnce } from '~/features/economy/server/awards.service';
@@ -15,7 +15,9 @@ import { deleteUploadedFile } from '~/server/uploads/stored-files';
 import { likePattern, pageOf, timeKeyset } from '~/server/pagination';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import type { CreatePostValues, CreatePostResponse, FeedPage, LikeResponse, PostView } from '../feed.schema';
-import { FEED_PAGE_SIZE, PINNED_MAX } from '../feed.constants';
+import { FEED_PAGE_SIZE, likedYourPost, PINNED_MAX, postLink } from '../feed.constants';
+import { HOUR_MS } from '~/shared/time';
+import { notifyGrouped } from '~/features/notifications/server/notifications.service';
 import { claimUpload } from './feed-media.service';
 import { authorColumns, authorOf, mediaOf, namedAuthorJoin } from './feed-views';
 
@@ -238,6 +240,38 @@ export async function deletePost(
   await deleteUploadedFile(storage, mediaUrl);
 }
 
+/** An hour of likes on one post is one line in its author's bell (and at most one push). */
+const LIKES_GROUP_MS = HOUR_MS;
+
+/**
+ * The author hears who liked their post: "Alex and 3 others liked your post." One unread line per post per hour,
+ * reworded as likes arrive (notifyGrouped), naming the newest liker; anonymous or not, the post's author is told
+ * (the Privacy page says so). Likes taken back meanwhile are not counted.
+ */
+async function noticeLike(
+  tx: Executor,
+  { postId, authorId, liker, at }: { postId: string; authorId: string; liker: Actor; at: Date },
+) {
+  // The others who liked it since the line was first written, and still do.
+  const since = async (from: Date) => {
+    const others = await tx.$count(
+      feedLike,
+      and(
+        eq(feedLike.postId, postId),
+        gte(feedLike.createdAt, from),
+        ne(feedLike.userId, authorId),
+        ne(feedLike.userId, liker.id),
+      ),
+    );
+    return likedYourPost(liker.name, others);
+  };
+  await notifyGrouped(
+    tx,
+    [{ userId: authorId, message: await since(at), link: postLink(postId), from: 'member', at, push: true }],
+    { windowMs: LIKES_GROUP_MS, regroup: since },
+  );
+}
+
 /**
  * Likes or unlikes a post: idempotent, and the primary key (post, member) keeps one like per member however
  * many requests arrive at once. The count moves only when a row was really added or removed.
@@ -250,7 +284,10 @@ export async function setLike(
   const userId = actor.id;
   try {
     return await db.transaction(async (tx) => {
-      const [post] = await tx.select({ id: feedPost.id }).from(feedPost).where(eq(feedPost.id, postId));
+      const [post] = await tx
+        .select({ id: feedPost.id, authorId: feedPost.userId })
+        .from(feedPost)
+        .where(eq(feedPost.id, postId));
       if (!post) throw postNotFound();
       const changed = liked
         ? await tx
@@ -275,6 +312,9 @@ export async function setLike(
         .where(eq(feedPost.id, postId))
         .returning({ likeCount: feedPost.likeCount });
       if (!updated) throw postNotFound();
+      if (liked && post.authorId !== userId) {
+        await noticeLike(tx, { postId, authorId: post.authorId, liker: actor, at: now });
+      }
       await publishPostChange(tx, postId);
       return { liked, likeCount: updated.likeCount };
     });
