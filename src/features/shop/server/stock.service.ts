@@ -114,10 +114,12 @@ export async function takeStock(
   },
 ): Promise<Set<string>> {
   const taken = new Set<string>();
+  const toTake = inLockOrder(lines.filter((line) => counted.has(lineKey(line))));
+  // Most orders carry no counted size: they read nothing more.
+  if (toTake.length === 0) return taken;
   const threshold = (await readShopSettings(tx)).lowStockThreshold;
   let shownChanged = false;
-  for (const line of inLockOrder(lines)) {
-    if (!counted.has(lineKey(line))) continue;
+  for (const line of toTake) {
     const { stockKey, stock } = sizeColumns(line.size);
     const [row] = await tx
       .update(sticker)
