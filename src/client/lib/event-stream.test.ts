@@ -80,8 +80,11 @@ describe('the browser refetches what an event changed', () => {
     ]);
   });
 
-  it('a shop setting refetches the settings, not the menu', () => {
-    expect(invalidatedBy({ type: 'change', topic: 'shop.settings', ids: {} })).toEqual(['shopSettings']);
+  it('a shop setting refetches the settings and the menu (what its low-stock count shows), nothing else', () => {
+    expect(invalidatedBy({ type: 'change', topic: 'shop.settings', ids: {} })).toEqual([
+      'menu',
+      'shopSettings',
+    ]);
   });
 
   it('a resync refetches everything', () => {
