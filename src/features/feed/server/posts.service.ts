@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { AppError } from '~/shared/app-error';
 import { awardOnce } from '~/features/economy/server/awards.service';
