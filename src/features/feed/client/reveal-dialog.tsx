@@ -1,7 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '~/client/components/ui/button';
-import { Dialog, DialogPanel } from '~/client/components/ui/dialog';
+import { Dialog, DialogCloseFooter, DialogPanel } from '~/client/components/ui/dialog';
 import { paths } from '~/client/lib/paths';
 import type { FeedAuthor } from '../feed.schema';
 import { AuthorAvatar } from './author-avatar';
@@ -35,11 +34,7 @@ export function RevealDialog({
               <ShieldAlert className="mt-0.5 size-4 shrink-0 text-coin" aria-hidden />
               This look-up is recorded in the audit log. Other members still see “Anonymous”.
             </p>
-            <Dialog.Close>
-              <Button type="button" variant="secondary">
-                Close
-              </Button>
-            </Dialog.Close>
+            <DialogCloseFooter />
           </div>
         )}
       </DialogPanel>
