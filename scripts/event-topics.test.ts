@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionQueryKey } from '~/client/lib/session';
+import { shopNameQueryKey } from '~/client/lib/shop-name';
 import { driverQueueQueryKey, driversQueryKey } from '~/features/delivery/client/delivery.queries';
 import { economyQueryKeys } from '~/features/economy/client/economy.queries';
 import { rewardsQueryKeys } from '~/features/economy/client/rewards.queries';
@@ -32,10 +33,11 @@ const fromFactories: { [T in Topic]: (ids: EventIds<T>) => QueryKey[] } = {
   'drivers.changed': () => [sessionQueryKey, driverQueueQueryKey, driversQueryKey],
   'shop.menu': () => [shopQueryKeys.menu(), catalogQueryOptions.queryKey, shopQueryKeys.quote()],
   'shop.ratings': () => [shopQueryKeys.menu(), catalogQueryOptions.queryKey, shopQueryKeys.ratingStatus()],
-  'shop.locations': () => [shopQueryKeys.pickupLocations()],
+  'shop.locations': () => [shopQueryKeys.pickupLocations(), shopQueryKeys.delivery(), shopQueryKeys.quote()],
   'shop.stock': () => [catalogQueryOptions.queryKey],
   'shop.settings': () => [
     shopQueryKeys.settings(),
+    shopNameQueryKey,
     shopQueryKeys.menu(),
     catalogQueryOptions.queryKey,
     shopQueryKeys.quote(),
@@ -45,7 +47,12 @@ const fromFactories: { [T in Topic]: (ids: EventIds<T>) => QueryKey[] } = {
   'profile.data-export': () => [profileQueryKeys.dataExport()],
   'rewards.catalog': () => [rewardsQueryKeys.catalog(), rewardsQueryKeys.admin()],
   'rewards.redemptions': () => [rewardsQueryKeys.mine(), rewardsQueryKeys.requests()],
-  'session.balance': () => [sessionQueryKey, economyQueryKeys.cooldowns(), profileQueryKeys.history()],
+  'session.balance': () => [
+    sessionQueryKey,
+    economyQueryKeys.cooldowns(),
+    profileQueryKeys.history(),
+    shopQueryKeys.quote(),
+  ],
   'session.profile': () => [sessionQueryKey],
   'members.changed': ({ memberId }) => [
     // Every member list, whatever its scope and search.

@@ -3,11 +3,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { DEFAULT_SHOP_NAME } from '../src/shared/shop-name.ts';
 
 /**
- * The installable app (docs/decisions/028-installable-app-with-vite-plugin-pwa.md): the web app manifest, its PNG
- * icons drawn from the logo at build time, and our own service worker (src/client/sw.ts) with Workbox's precache
- * manifest injected into it. vite.config.ts adds these plugins; nothing else about the build changes.
+ * The installable app (docs/decisions/028-installable-app-with-vite-plugin-pwa.md): the web app manifest (the server
+ * sends it with the shop's name in place of the one written here), its PNG icons drawn from the logo at build time,
+ * and our own service worker (src/client/sw.ts) with Workbox's precache manifest injected into it. vite.config.ts
+ * adds these plugins; nothing else about the build changes.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const LOGO = path.join(root, 'src/client/public/favicon.svg');
@@ -66,8 +68,8 @@ export function installableApp(): Plugin[] {
       registerType: 'prompt',
       manifest: {
         id: '/',
-        name: 'The Vault',
-        short_name: 'The Vault',
+        name: DEFAULT_SHOP_NAME,
+        short_name: DEFAULT_SHOP_NAME,
         description: "An invite-only members' community for adults 21 and over.",
         start_url: '/',
         scope: '/',

@@ -14,7 +14,12 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
  */
 declare const self: ServiceWorkerGlobalScope;
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The web app manifest always comes from the server, with the shop's name of the moment (src/server/static.ts):
+// the copy vite-plugin-pwa lists for the precache has the name of the build.
+const WEB_APP_MANIFEST = 'manifest.webmanifest';
+precacheAndRoute(
+  self.__WB_MANIFEST.filter((entry) => (typeof entry === 'string' ? entry : entry.url) !== WEB_APP_MANIFEST),
+);
 cleanupOutdatedCaches();
 
 const API = /^\/api(\/|$)/;

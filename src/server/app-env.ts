@@ -8,6 +8,7 @@ import type { Logger } from './logger';
 import type { Mailer } from './mail';
 import type { TokenBuckets } from './rate-limit';
 import type { ServiceContext } from './service-context';
+import type { ShopName } from './shop-name';
 import type { Storage } from './storage';
 
 /** What the app is built from; tests build it the same way with their own database and clock. */
@@ -24,6 +25,8 @@ export interface AppServices extends AppDeps {
   auth: Auth;
   storage: Storage;
   mailer: Mailer;
+  /** The shop's name in this instance's memory, kept current by the `shop.settings` events it hears. */
+  shopName: ShopName;
   /** This instance's in-memory rate limits (middleware/abuse-limits.ts). */
   buckets: TokenBuckets;
 }

@@ -186,6 +186,7 @@ const OUR_USER_FIELDS = {
   smokePreference: readOnly('string'),
   xp: readOnly('number'),
   exoticCoins: readOnly('number'),
+  storeCreditCents: readOnly('number'),
   strikes: readOnly('number'),
   title: readOnly('string'),
   isApprovedDriver: readOnly('boolean'),

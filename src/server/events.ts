@@ -102,6 +102,7 @@ export class EventHub {
   private sequence = 0;
   private readonly recent: { event: ClientEvent; audience: Audience[] }[] = [];
   private readonly subscribers = new Set<Subscriber>();
+  private readonly watchers = new Map<string, Set<() => void>>();
   private stopListening: (() => Promise<void>) | undefined;
 
   constructor(
@@ -113,7 +114,11 @@ export class EventHub {
     this.stopListening = await this.database.listen(
       EVENTS_CHANNEL,
       (payload) => this.receive(payload),
-      () => this.subscribers.forEach((s) => s.resync()),
+      () => {
+        // Events sent while the connection was down are gone: whatever watches a topic must read afresh.
+        for (const listeners of this.watchers.values()) listeners.forEach((listener) => listener());
+        this.subscribers.forEach((s) => s.resync());
+      },
     );
   }
 
@@ -134,6 +139,18 @@ export class EventHub {
    */
   get latestEventId(): string {
     return `${this.instanceId}-${this.sequence}`;
+  }
+
+  /**
+   * Calls `listener` whenever this instance hears of a change of `topic` (from any instance), and after the
+   * channel was lost (a change may have been missed): for what the server itself keeps in memory, such as the
+   * shop's name (shop-name.ts). Watchers run before any browser hears of the event.
+   */
+  watch(topic: Topic, listener: () => void): () => void {
+    const listeners = this.watchers.get(topic) ?? new Set();
+    this.watchers.set(topic, listeners);
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   }
 
   subscribe(subscriber: Subscriber): () => void {
@@ -185,6 +202,7 @@ export class EventHub {
       }
       return;
     }
+    this.watchers.get(parsed.topic)?.forEach((listener) => listener());
     this.sequence += 1;
     const event: ClientEvent = {
       id: `${this.instanceId}-${this.sequence}`,

@@ -140,6 +140,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     avatarUrl: avatarUrlOf(row),
     xp: row.xp,
     exoticCoins: row.exoticCoins,
+    storeCreditCents: row.storeCreditCents,
     referralCode: row.referralCode,
     bio: row.bio,
     smokePreference: row.smokePreference,

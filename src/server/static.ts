@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -5,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { DEFAULT_SHOP_NAME } from '~/shared/shop-name';
 import type { AppEnv } from './app-env';
 
 export const clientDistDir = path.resolve(import.meta.dirname, '../../dist/client');
@@ -73,16 +75,25 @@ function closureOf(manifest: Manifest, keys: string[]) {
   return { scripts, styles };
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /**
- * The HTML of a page: index.html with the shell picked for it (`data-shell`, see index.html) and modulepreloads
- * for its route chunks that index.html does not already load.
+ * The HTML of a page: index.html with the shell picked for it (`data-shell`, see index.html), modulepreloads
+ * for its route chunks that index.html does not already load, and the shop's name (the Settings tab's) wherever
+ * the shell says "The Vault": its title, heading, logo and the `application-name` the app starts with.
  */
 export function pageHtmlFor(indexHtml: string, manifest: Manifest | undefined) {
   const entryKeys = Object.keys(manifest ?? {}).filter((key) => manifest?.[key]?.isEntry);
   const loaded = manifest ? closureOf(manifest, entryKeys) : undefined;
   const cache = new Map<string, string>();
+  let cachedName = DEFAULT_SHOP_NAME;
   /** `search`: the page address's query string ("" or "?q=…"): a search asks for other data than the page's own. */
-  return (pagePath: string, signedIn: boolean, search = ''): string => {
+  return (pagePath: string, signedIn: boolean, search = '', shopName = DEFAULT_SHOP_NAME): string => {
+    // A renamed shop: the pages written with the old name are not needed again.
+    if (shopName !== cachedName) {
+      cache.clear();
+      cachedName = shopName;
+    }
     const shell = signedIn ? 'member' : pagePath === '/' ? 'welcome' : undefined;
     const modules = [APP, ...(ROUTE_MODULES.find(([pattern]) => pattern.test(pagePath))?.[1] ?? [])];
     // A member opening "/" is sent on to the feed: load its modules too.
@@ -109,8 +120,28 @@ export function pageHtmlFor(indexHtml: string, manifest: Manifest | undefined) {
     if (preloadFeed) links += '<link rel="preload" as="fetch" crossorigin href="/api/feed">';
     let html = links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
     if (shell) html = html.replace('<html ', `<html data-shell="${shell}" `);
+    if (shopName !== DEFAULT_SHOP_NAME) html = html.replaceAll(DEFAULT_SHOP_NAME, () => escapeHtml(shopName));
     cache.set(key, html);
     return html;
+  };
+}
+
+/**
+ * The web app manifest the build wrote (vite-plugin-pwa, scripts/vite-pwa.ts) with the shop's name as its `name` and
+ * `short_name`, and an ETag of what is sent: it changes with the build and with the name (docs/decisions/028).
+ */
+export function webAppManifestFor(template: string, shopName: string): { body: string; etag: string } {
+  const body = JSON.stringify({ ...(JSON.parse(template) as object), name: shopName, short_name: shopName });
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+/** A file of the build, read again only when the build changes it (a rebuild while the server runs). */
+function perBuild<T>(file: string, read: (content: string) => T): () => T {
+  let known: { mtime: number; value: T } | undefined;
+  return () => {
+    const mtime = fs.statSync(file).mtimeMs;
+    if (known?.mtime !== mtime) known = { mtime, value: read(fs.readFileSync(file, 'utf8')) };
+    return known.value;
   };
 }
 
@@ -122,20 +153,25 @@ function readManifest(distDir: string): Manifest | undefined {
 /**
  * The built single-page app: hashed assets cached for a year (sent as the .br or .gz the build wrote beside them
  * when the browser accepts it), everything else revalidated, and any other path answered with index.html so the
- * client router can take it.
+ * client router can take it. Pages and the web app manifest carry `shopName()`, the shop's name now.
  */
-export function staticRoutes(distDir = clientDistDir) {
+export function staticRoutes(
+  distDir = clientDistDir,
+  shopName: () => Promise<string> = () => Promise.resolve(DEFAULT_SHOP_NAME),
+) {
   const app = new Hono<AppEnv>();
   const indexPath = path.join(distDir, 'index.html');
-  let page: { mtime: number; html: ReturnType<typeof pageHtmlFor> } | undefined;
+  const manifestPath = path.join(distDir, 'manifest.webmanifest');
   // Read once per build (a rebuild while the server runs is picked up by the index.html's change time).
-  const pageHtml = () => {
-    const mtime = fs.statSync(indexPath).mtimeMs;
-    if (page?.mtime !== mtime) {
-      page = { mtime, html: pageHtmlFor(fs.readFileSync(indexPath, 'utf8'), readManifest(distDir)) };
-    }
-    return page.html;
-  };
+  const pageHtml = perBuild(indexPath, (html) => pageHtmlFor(html, readManifest(distDir)));
+  // The manifest, written for each name once per build: members' browsers check it again on every launch.
+  const webAppManifest = perBuild(manifestPath, (template) => {
+    let sent: { shopName: string; manifest: ReturnType<typeof webAppManifestFor> } | undefined;
+    return (name: string) => {
+      if (sent?.shopName !== name) sent = { shopName: name, manifest: webAppManifestFor(template, name) };
+      return sent.manifest;
+    };
+  });
   const cacheFor = (value: string) =>
     createMiddleware(async (c, next) => {
       await next();
@@ -143,6 +179,21 @@ export function staticRoutes(distDir = clientDistDir) {
     });
   // The build's manifest is for the server only.
   app.use('/.vite/*', async (c) => c.notFound());
+  app.get('/manifest.webmanifest', async (c) => {
+    if (!fs.existsSync(manifestPath)) return c.notFound();
+    const { body, etag } = webAppManifest()(await shopName());
+    c.header('Cache-Control', 'no-cache');
+    c.header('ETag', etag);
+    if (
+      c.req
+        .header('If-None-Match')
+        ?.split(/\s*,\s*/)
+        .includes(etag)
+    )
+      return c.body(null, 304);
+    c.header('Content-Type', 'application/manifest+json');
+    return c.body(body);
+  });
   app.use(
     '/assets/*',
     cacheFor('public, max-age=31536000, immutable'),
@@ -153,14 +204,14 @@ export function staticRoutes(distDir = clientDistDir) {
   app.use('*', cacheFor('no-cache'), (c, next) =>
     c.req.path === '/' || c.req.path === '/index.html' ? next() : publicFiles(c, next),
   );
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     if (!fs.existsSync(indexPath)) {
       return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
     }
     c.header('Cache-Control', 'no-cache');
     if (NOINDEX.some((pattern) => pattern.test(c.req.path))) c.header('X-Robots-Tag', 'noindex, nofollow');
     const signedIn = SESSION_COOKIES.some((name) => getCookie(c, name) !== undefined);
-    const html = pageHtml()(c.req.path, signedIn, new URL(c.req.url).search);
+    const html = pageHtml()(c.req.path, signedIn, new URL(c.req.url).search, await shopName());
     c.header('Vary', 'Accept-Encoding, Cookie');
     if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.html(html);
     c.header('Content-Encoding', 'gzip');

@@ -171,6 +171,19 @@ export const AUDIT_EVENTS = {
   // A pickup location's key is its lower-case name: a place, not a person.
   PICKUP_LOCATION_ADDED: event({ label: 'Pickup location added', data: data<{ name: string }>() }),
   PICKUP_LOCATION_REMOVED: event({ label: 'Pickup location removed', data: data<{ name: string }>() }),
+  // A delivery area's name and ZIP codes are places, not people.
+  DELIVERY_AREA_SAVED: event({
+    label: 'Delivery area saved',
+    data: data<{ areaId: string; name: string; created: boolean }>(),
+  }),
+  DELIVERY_AREA_REMOVED: event({
+    label: 'Delivery area removed',
+    data: data<{ areaId: string; name: string }>(),
+  }),
+  DELIVERY_HOURS_SET: event({
+    label: 'Delivery hours set',
+    data: data<{ days: { weekday: number; opensAt: number; closesAt: number }[] }>(),
+  }),
   SHOP_SETTINGS_CHANGED: event({
     label: 'Shop settings changed',
     data: data<{ before: ShopSettingsValues; after: ShopSettingsValues }>(),
@@ -228,7 +241,14 @@ export const AUDIT_EVENTS = {
   }),
   REWARD_REQUEST_APPROVED: event({
     label: 'Reward request approved',
-    data: data<MemberRef & { redemptionId: string; rewardId: string }>(),
+    // `creditCents`: paid as store credit (a reward worth credit); absent: the reward rides on an order.
+    data: data<MemberRef & { redemptionId: string; rewardId: string; creditCents?: number }>(),
+    restricted: { contacts: ['memberId'] },
+  }),
+  // An approved reward worth credit, still unused, paid as store credit instead.
+  REWARD_CONVERTED_TO_CREDIT: event({
+    label: 'Reward paid as store credit',
+    data: data<MemberRef & { redemptionId: string; rewardId: string; creditCents: number }>(),
     restricted: { contacts: ['memberId'] },
   }),
   REWARD_REQUEST_REFUSED: event({

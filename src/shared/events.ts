@@ -112,15 +112,26 @@ export const EVENT_TOPICS = {
       ['shop', 'rating-status'],
     ],
   }),
-  'shop.locations': forEveryone(['shop', 'pickup-locations']),
+  // Pickup locations, delivery areas or hours: checkouts' lists and terms, and carts' quotes (an area's fee).
+  'shop.locations': topic({
+    ids: [],
+    audience: ['everyone'],
+    invalidates: () => [
+      ['shop', 'pickup-locations'],
+      ['shop', 'delivery'],
+      ['shop', 'quote'],
+    ],
+  }),
   // An order took stock or a cancel gave it back: the Catalog tab's counts (the menu hears only what it shows).
   'shop.stock': topic({ ids: [], audience: ['manage:catalog'], invalidates: () => [['shop', 'catalog']] }),
-  // The delivery fee is in every cart's quote; the low-stock threshold decides what the menu shows.
+  // The delivery fee is in every cart's quote; the low-stock threshold decides what the menu shows; the shop's
+  // name is in the header and the page titles (the server's own copy follows too: EventHub.watch).
   'shop.settings': topic({
     ids: [],
     audience: ['everyone'],
     invalidates: () => [
       ['shop', 'settings'],
+      ['shop-name'],
       ['shop', 'menu'],
       ['shop', 'catalog'],
       ['shop', 'quote'],
@@ -150,12 +161,12 @@ export const EVENT_TOPICS = {
       ['rewards', 'requests'],
     ],
   }),
-  // Coins or XP changed: the header reads them from the session; the Missions guide's cooldowns and the member's
-  // history follow.
+  // Coins, XP or store credit changed: the header reads them from the session; the Missions guide's cooldowns, the
+  // member's history and their cart's quote (the credit it applies) follow.
   'session.balance': topic({
     ids: ['userId'],
     audience: ['users'],
-    invalidates: () => [['session'], ['economy', 'cooldowns'], ['profile', 'history']],
+    invalidates: () => [['session'], ['economy', 'cooldowns'], ['profile', 'history'], ['shop', 'quote']],
   }),
   'session.profile': ownSession(),
 

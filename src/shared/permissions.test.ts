@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, memberActionRefusal, primaryRole, rolesOf } from './permissions';
+import { ADMIN_TABS, can, memberActionRefusal, primaryRole, ROLES, rolesOf } from './permissions';
 
 describe('permissions', () => {
   it('gives the Admin tab to Owners, Admins and manager roles, never to Members, Moderators or Drivers', () => {
@@ -7,6 +7,13 @@ describe('permissions', () => {
     expect(can({ roles: ['Admin'] }, 'view:admin')).toBe(true);
     for (const role of ['Member', 'Moderator', 'Driver'])
       expect(can({ roles: [role] }, 'view:admin')).toBe(false);
+  });
+
+  it('opens at least one dashboard tab to every role that opens the dashboard', () => {
+    for (const role of ROLES.filter((role) => can({ roles: [role] }, 'view:admin'))) {
+      const tabs = ADMIN_TABS.filter((tab) => can({ roles: [role] }, tab.capability));
+      expect(tabs.length, role).toBeGreaterThan(0);
+    }
   });
 
   it('gives the Driver tab to Drivers, Owners and Admins, and Call Dibs to Drivers only', () => {

@@ -1,7 +1,8 @@
 /**
  * Names only staff and the app speak as ("Admin Team", the "Vault Team" badge staff messages carry, "Owner", "The
- * Vault"): a member who registered as one would look like staff in notifications and on the feed. A name is refused when, normalised, it IS one of them —
- * never when it merely contains one ("Joe Owner" is a fine name).
+ * Vault"), and the shop's name as the Settings tab sets it (checked by the server at registration, since it can
+ * change): a member who registered as one would look like staff in notifications and on the feed. A name is
+ * refused when, normalised, it IS one of them — never when it merely contains one ("Joe Owner" is a fine name).
  */
 export const RESERVED_NAMES = [
   'Admin Team',
@@ -12,7 +13,7 @@ export const RESERVED_NAMES = [
   'The Vault',
 ] as const;
 
-export const RESERVED_NAME_MESSAGE = 'This name is reserved for The Vault’s staff. Please use your own name.';
+export const RESERVED_NAME_MESSAGE = 'This name is reserved for the shop’s staff. Please use your own name.';
 
 /** Letters that look like Latin ones (Cyrillic, Greek, digits and symbols people type for letters). */
 const LOOK_ALIKES: Record<string, string> = {
@@ -75,4 +76,19 @@ const RESERVED = new Set(RESERVED_NAMES.map(nameSkeleton));
 
 export function isReservedName(name: string): boolean {
   return RESERVED.has(nameSkeleton(name));
+}
+
+/**
+ * Whether `name` reads as the shop's name: the same skeleton, or, for names with no Latin letters to compare
+ * ("金库"), the same characters once normalised, case folded and without spaces.
+ */
+export function isShopName(name: string, shopName: string): boolean {
+  const skeleton = nameSkeleton(shopName);
+  if (skeleton) return nameSkeleton(name) === skeleton;
+  const plain = (text: string) =>
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[\s\p{Cf}]/gu, '');
+  return plain(name) === plain(shopName);
 }

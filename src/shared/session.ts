@@ -17,6 +17,8 @@ export interface SessionUser {
   avatarUrl: string;
   xp: number;
   exoticCoins: number;
+  /** Store credit in cents: rewards paid as credit, spent at checkout. */
+  storeCreditCents: number;
   referralCode: string;
   bio: string;
   smokePreference: string;

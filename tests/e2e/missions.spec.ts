@@ -12,6 +12,8 @@ test('a member sees the post cooldown on the Missions guide after posting, while
   const earnXp = page.getByRole('region', { name: 'Earn XP' });
   // Before posting, Create a Post leads to the feed.
   await expect(earnXp.getByRole('link', { name: /Create a Post/ })).toHaveAttribute('href', '/feed');
+  // A comment pays XP as well as coins: the guide lists what the server pays for it.
+  await expect(earnXp.getByRole('link', { name: /Engage \(Comment\)/ })).toContainText('+15 XP');
 
   const posted = await page.request.post('/api/feed/posts', {
     headers: { Origin: originOf(testInfo) },

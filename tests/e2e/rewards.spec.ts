@@ -61,8 +61,9 @@ test('a member redeems Free Delivery, sees it in the cart on a second phone, ord
   await signInByApi(other.request, testInfo, phone.member);
   await other.goto('/cart');
   await expect(cartItems(other).getByText('REWARD: Free Delivery')).toBeVisible();
+  // A Free Delivery alone has nothing to deliver: the server's quote says so.
   await expect(
-    other.getByText('Add a sticker to your cart: rewards go out with a sticker order.'),
+    other.getByText('A Free Delivery needs something to deliver: add a sticker or another reward.'),
   ).toBeVisible();
   await otherDevice.close();
 

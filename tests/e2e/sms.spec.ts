@@ -40,9 +40,13 @@ test.describe('Mass SMS', () => {
     expect(count).toBeGreaterThan(0);
     await page.screenshot({ path: testInfo.outputPath('sms-confirm.png') });
     await dialog.getByRole('button', { name: `Send to ${count} member${count === 1 ? '' : 's'}` }).click();
-    await expectToast(page, 'SMS sent!', `Sent to ${count} member${count === 1 ? '' : 's'}.`, {
-      type: 'success',
-    });
+    // No provider is connected: the messages are queued for the log-only provider, and the toast says so.
+    await expectToast(
+      page,
+      'SMS sent!',
+      `Queued for ${count} member${count === 1 ? '' : 's'}. No SMS provider is connected (Settings), so they are only written to the server log: nothing leaves this machine.`,
+      { type: 'success' },
+    );
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
 
     // The log shows it, and the sender's progress arrives live: no provider is connected, so it is log-only.

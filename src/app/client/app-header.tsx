@@ -14,6 +14,7 @@ import { useCartCount } from '~/client/lib/cart-storage';
 import { useCartRewards } from '~/features/economy/client/rewards.queries';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
+import { useShopName } from '~/client/lib/shop-name';
 import { DesktopTabs, PhoneNavMenu } from '~/client/components/header-nav';
 import { LevelBar } from '~/client/components/level-bar';
 import { navTabsFor } from '~/client/components/nav-tabs';
@@ -36,6 +37,7 @@ export function AppHeader({ user, banner }: { user: SessionUser; banner?: ReactN
   const tabs = navTabsFor(user).map((tab) =>
     tab.to === paths.inbox() ? { ...tab, badge: inboxUnread } : tab,
   );
+  const shopName = useShopName();
   const navigate = useNavigate();
   const headerRef = useHeaderHeight();
   // The device's sticker lines and the member's rewards in the cart (on the server, the same on every device).
@@ -54,14 +56,17 @@ export function AppHeader({ user, banner }: { user: SessionUser; banner?: ReactN
       className="sticky top-0 z-40 border-b border-border bg-surface/95 pt-[env(safe-area-inset-top)] backdrop-blur"
     >
       <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-1.5 px-3 min-[400px]:gap-2 sm:px-4">
+        {/* A long shop name gives way before the tabs do: it is cut short (the tooltip has it whole). */}
         <Link
           to={paths.feed()}
-          className="flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-xl"
-          aria-label="The Vault, go to the feed"
-          title="The Vault"
+          className="flex min-h-11 min-w-11 shrink-[1000] items-center justify-center gap-2 rounded-xl"
+          aria-label={`${shopName}, go to the feed`}
+          title={shopName}
         >
-          <VaultLogo className="size-9" title="" />
-          <span className="hidden text-base font-bold tracking-tight lg:inline">The Vault</span>
+          <VaultLogo className="size-9 shrink-0" title="" />
+          <span className="hidden min-w-0 truncate text-base font-bold tracking-tight lg:block">
+            {shopName}
+          </span>
         </Link>
         <PhoneNavMenu tabs={tabs} />
         <DesktopTabs tabs={tabs} />

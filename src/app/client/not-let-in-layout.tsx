@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { VaultLogo } from '~/client/components/vault-logo';
 import { Page } from '~/client/components/ui/page';
 import { paths } from '~/client/lib/paths';
+import { useShopName } from '~/client/lib/shop-name';
 import type { SessionUser } from '~/shared/session';
 import { AccountSettingsPage } from '~/features/accounts/client/account-page';
 import { JoinRequestCard } from '~/features/accounts/client/join-request-card';
@@ -14,6 +15,7 @@ import { PrivacySection } from '~/features/profiles/client/privacy-section';
  */
 export function NotLetInLayout({ user }: { user: SessionUser }) {
   const onAccount = useLocation().pathname === paths.account();
+  const shopName = useShopName();
   return (
     <div className="flex min-h-dvh flex-col pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)]">
       <header className="border-b border-border bg-surface/95">
@@ -21,10 +23,10 @@ export function NotLetInLayout({ user }: { user: SessionUser }) {
           <Link
             to={paths.feed()}
             className="flex min-h-11 items-center gap-2 rounded-xl font-semibold"
-            aria-label="The Vault, your request"
+            aria-label={`${shopName}, your request`}
           >
-            <VaultLogo className="size-8" />
-            <span>The Vault</span>
+            <VaultLogo className="size-8" title="" />
+            <span>{shopName}</span>
           </Link>
           {onAccount && (
             <Link

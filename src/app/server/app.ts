@@ -35,6 +35,8 @@ import { TokenBuckets } from '~/server/rate-limit';
 import { resolveAuthSecret } from '~/server/secrets';
 import { requestContext } from '~/server/service-context';
 import { sessionRoutes } from '~/server/session.routes';
+import { ShopName } from '~/server/shop-name';
+import { shopNameRoutes } from '~/server/shop-name.routes';
 import { staticRoutes } from '~/server/static';
 import { S3Storage } from '~/server/s3-storage';
 import { LocalStorage } from '~/server/storage';
@@ -49,10 +51,12 @@ export interface AppOptions {
 /** The parts built from the deps once per process: shared by the app and the background jobs. */
 export function createServices(deps: AppDeps): AppServices {
   const { config } = deps;
-  const mailer = createMailer(config, deps.logger);
+  const shopName = new ShopName(deps.database.db, deps.hub);
+  const mailer = createMailer(config, deps.logger, () => shopName.current());
   return {
     ...deps,
     mailer,
+    shopName,
     auth: createAuth({
       db: deps.database.db,
       config,
@@ -142,6 +146,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   api.route('/profile', profileRoutes);
   api.route('/members', membersRoutes);
   api.route('/uploads', uploadsRoutes);
+  api.route('/shop/name', shopNameRoutes);
   api.route('/shop', shopRoutes);
   api.route('/orders', ordersRoutes);
   api.route('/inbox', inboxRoutes);
@@ -153,7 +158,10 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.route('/api', api);
 
   // 4. The single-page app for everything else.
-  app.route('/', staticRoutes(options.clientDistDir));
+  app.route(
+    '/',
+    staticRoutes(options.clientDistDir, () => services.shopName.current()),
+  );
 
   app.onError(errorHandler(logger));
   return app;

@@ -1,8 +1,9 @@
 /**
  * The Vault's mark: a safe's dial with a three-spoke wheel. Original artwork, drawn with the theme's colours.
- * An empty title makes it decorative (next to text that already names the link).
+ * `title` names it (the shop's name, useShopName()); an empty title makes it decorative (next to text that already
+ * names the link).
  */
-export function VaultLogo({ className = '', title = 'The Vault' }: { className?: string; title?: string }) {
+export function VaultLogo({ className = '', title }: { className?: string; title: string }) {
   const ticks = Array.from({ length: 12 }, (_, index) => index * 30);
   const spokes = [90, 210, 330];
   return (

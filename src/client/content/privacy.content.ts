@@ -13,6 +13,7 @@ export const content: StaticContent = {
         'Account details you give us: full name, email, Telegram username, phone number and full address.',
         'When you confirmed that you are 21 or older, and your consent choices (data and SMS).',
         'What you do in the community: posts, comments, likes, ratings, messages, orders, coins and XP.',
+        'Your store credit: what rewards paid you as credit and what your orders spent of it, kept with your orders. While you have credit left, your account cannot be deleted: spend it first, or ask the shop.',
         'Basic security records such as sign-in times and the network address a request came from, used to protect accounts and to limit abuse.',
       ],
     },

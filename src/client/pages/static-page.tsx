@@ -1,5 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { BackButton } from '../components/back-button';
+import { PageTitle } from '../components/ui/page-title';
 import { paths } from '../lib/paths';
 
 /** One of the public text pages (terms, privacy, rules, disclaimer); the route's loader supplies the text. */
@@ -15,7 +16,7 @@ export function Component() {
   const content = useLoaderData<StaticContent>();
   return (
     <main className="mx-auto w-full max-w-2xl px-4 pt-3 pb-16 sm:px-6 sm:pt-6">
-      <title>{`${content.title} · The Vault`}</title>
+      <PageTitle page={content.title} />
       <BackButton to={paths.welcome()} />
       <article className="mt-4">
         <h1 className="text-3xl font-bold tracking-tight">{content.title}</h1>

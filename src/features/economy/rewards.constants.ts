@@ -8,7 +8,7 @@ export type RewardArt = (typeof REWARD_ARTS)[number];
 export const REWARD_KINDS = ['item', 'free-delivery'] as const;
 export type RewardKind = (typeof REWARD_KINDS)[number];
 
-export const REDEMPTION_STATUSES = ['requested', 'unused', 'in-cart', 'used', 'refused'] as const;
+export const REDEMPTION_STATUSES = ['requested', 'unused', 'in-cart', 'used', 'refused', 'credited'] as const;
 export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
 
 /** The spec's confirm dialog (section 4, Redeem). */
@@ -55,3 +55,10 @@ export function rewardHighlights<R extends Pick<RewardView, 'costCoins'>>(
   const affordable = byCost.filter((reward) => reward.costCoins <= balance).reverse();
   return [...outOfReach, ...affordable].slice(0, count);
 }
+
+/** How staff pay a reward worth store credit ("$100 Cash or Store Credit") when they approve it. */
+export const PAY_AS = ['credit', 'cash'] as const;
+export type PayAs = (typeof PAY_AS)[number];
+export const PAY_AS_NEEDED = 'Choose Store credit or Cash (paid by hand).';
+export const CREDIT_NEEDS_APPROVAL =
+  'A reward worth store credit needs staff approval: they choose store credit or cash when they approve it.';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { cursorParamSchema, type Page } from '~/shared/pagination';
 import {
+  PAY_AS,
+  PAY_AS_NEEDED,
   REWARD_ARTS,
   REWARD_KINDS,
   type RedemptionStatus,
@@ -23,6 +25,8 @@ export interface RewardView {
   /** An uploaded image, or '' for the generated artwork. */
   imageUrl: string;
   needsApproval: boolean;
+  /** What the reward is worth as store credit, in cents; null when it is not a cash or credit reward. */
+  creditCents: number | null;
 }
 
 export interface RewardsResponse {
@@ -95,6 +99,14 @@ export const rewardFormSchema = z.strictObject({
   art: z.enum(REWARD_ARTS, 'Choose an artwork from the list.'),
   needsApproval: z.boolean(),
   hidden: z.boolean(),
+  /** Worth this much store credit (cents): staff approving a request choose credit or cash. Null: neither. */
+  creditCents: z
+    .number('Enter the store credit in dollars.')
+    .int('The store credit is in whole cents.')
+    .min(1, 'Store credit is at least $0.01; leave it empty for none.')
+    .max(1_000_000, 'Store credit can be at most $10,000.')
+    .nullable()
+    .default(null),
 });
 export type RewardFormInput = z.input<typeof rewardFormSchema>;
 
@@ -113,12 +125,33 @@ export const refuseRedemptionSchema = z.strictObject({
 
 export const redemptionRequestsQuerySchema = z.object({ cursor: cursorParamSchema });
 
+/** Approving a request: for a reward worth store credit, how it is paid. */
+export const approveRedemptionSchema = z.strictObject({
+  payAs: z.enum(PAY_AS, PAY_AS_NEEDED).optional(),
+});
+export type ApproveRedemptionInput = z.input<typeof approveRedemptionSchema>;
+
+/** An approved reward worth store credit that no order has used yet: staff may pay it as credit instead. */
+export interface CashRewardView {
+  id: string;
+  member: { id: string; name: string };
+  title: string;
+  creditCents: number;
+  status: 'unused' | 'in-cart';
+  createdAt: string;
+}
+export interface CashRewardsResponse {
+  redemptions: CashRewardView[];
+}
+
 /** A redemption waiting for staff, oldest first: who asked (name only), for what, when. */
 export interface RedemptionRequest {
   id: string;
   member: { id: string; name: string };
   title: string;
   costCoins: number;
+  /** Worth this much store credit: approving it asks Store credit or Cash. */
+  creditCents: number | null;
   createdAt: string;
 }
 export type RedemptionRequestsPage = Page<RedemptionRequest>;

@@ -4,8 +4,11 @@ import type { OrderLineSize, OrderView } from './orders.schema';
 export const DELIVERY_METHODS = ['Delivery', 'Pickup'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
+/** How a member may pay what is left after store credit. */
 export const PAYMENT_METHODS = ['Cash', 'Cash App', 'Apple Pay', 'Even Exchange'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** An order whose store credit covers its whole total is paid by it: the member chooses nothing. */
+export const STORE_CREDIT_PAYMENT = 'Store credit';
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number] | typeof STORE_CREDIT_PAYMENT;
 
 export const ORDER_STATUSES = [
   'available',
@@ -34,8 +37,7 @@ export const CART_EMPTY_OR_SIGNED_OUT = 'Cannot submit order: Your cart is empty
 export const PHONE_REQUIRED = 'Phone number required';
 export const ADDRESS_REQUIRED = 'Address required';
 export const PICKUP_LOCATION_REQUIRED = 'Pickup location required';
-/** A cart holding rewards but no sticker: rewards go out with a sticker order. */
-export const REWARDS_NEED_A_STICKER = 'Add a sticker to your cart: rewards go out with a sticker order.';
+/** The most rewards one order carries (with stickers or on their own). */
 export const MAX_ORDER_REWARDS = 20;
 
 /** How an order line's size reads: the menu's tab label, or 'Reward'. */

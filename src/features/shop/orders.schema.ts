@@ -15,7 +15,6 @@ import {
   PHONE_REQUIRED,
   PICKUP_CODE_NEEDED,
   PICKUP_LOCATION_REQUIRED,
-  REWARDS_NEED_A_STICKER,
   type DeliveryMethod,
   type OrderStatus,
   type PaymentMethod,
@@ -46,11 +45,13 @@ const cartFields = {
     .array(z.string().min(1).max(64), 'Send the rewards in your cart as a list.')
     .max(MAX_ORDER_REWARDS, `An order can carry at most ${MAX_ORDER_REWARDS} rewards.`)
     .default([]),
+  /** The delivery address's ZIP code: with delivery areas, it picks the area (its fee and minimum). */
+  zip: z.string('Enter a ZIP code.').trim().max(10, 'Enter the 5-digit ZIP code.').default(''),
 };
 
 /** POST /api/orders/quote: the cart as the shop prices it now (quote.service.ts). */
 export const quoteCartSchema = z.strictObject(cartFields, {
-  error: 'Send only the cart’s lines, rewards and order type: the shop sets the prices.',
+  error: 'Send only the cart’s lines, rewards, order type and ZIP code: the shop sets the prices.',
 });
 export type QuoteCartInput = z.input<typeof quoteCartSchema>;
 
@@ -74,6 +75,15 @@ export interface OrderQuote {
   deliveryFeeCents: number;
   /** A Free Delivery reward in the cart waived the fee. */
   freeDelivery: boolean;
+  /** Delivery: the shop has delivery areas, so a ZIP code picks the fee and minimum. */
+  zipRequired: boolean;
+  /** The delivery area the ZIP code is in (its fee applies); null for Pickup or without areas. */
+  deliveryArea: string | null;
+  /** Why Delivery cannot go as it is: outside the hours (with the next opening), the ZIP, the area's minimum. */
+  deliveryProblem: string | null;
+  /** Store credit the order spends: the member's balance, up to subtotal and fee. */
+  storeCreditCents: number;
+  /** What is left to pay: subtotal + fee - store credit. 0 with credit: paid by store credit. */
   totalCents: number;
   /** Why the rewards in the cart cannot ride on this order; null when they can. */
   rewardsProblem: string | null;
@@ -95,16 +105,16 @@ export const placeOrderSchema = z
       notes: z.string().trim().max(500, 'Keep the notes under 500 characters.').default(''),
       items: cartFields.items,
       rewardIds: cartFields.rewardIds,
+      zip: cartFields.zip,
       /** The total the member saw, in cents: a different server total is a 409 instead of a surprise. */
       expectedTotalCents: z.number().int().min(0),
     },
     { error: 'Send only the order form’s fields: the shop sets the prices.' },
   )
   .superRefine((order, ctx) => {
-    // An order needs a sticker line; rewards ride along with one.
-    if (order.items.length === 0) {
-      const message = order.rewardIds.length ? REWARDS_NEED_A_STICKER : CART_EMPTY_OR_SIGNED_OUT;
-      ctx.addIssue({ code: 'custom', path: ['items'], message });
+    // An order needs a sticker line or a reward.
+    if (order.items.length === 0 && order.rewardIds.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['items'], message: CART_EMPTY_OR_SIGNED_OUT });
     }
     if (order.deliveryMethod === 'Delivery' && !order.address) {
       ctx.addIssue({ code: 'custom', path: ['address'], message: ADDRESS_REQUIRED });
@@ -145,7 +155,11 @@ export interface OrderView {
   items: OrderLineView[];
   subtotalCents: number;
   deliveryFeeCents: number;
+  /** Store credit the order spent; totalCents is what was left to pay. */
+  storeCreditCents: number;
   totalCents: number;
+  /** The delivery area its ZIP code fell in, when the shop had areas. */
+  deliveryArea: string | null;
   etaMinutes: number | null;
   etaSubmittedAt: string | null;
   /** When staff confirmed it; null when nobody has (drivers take delivery orders straight from the queue). */

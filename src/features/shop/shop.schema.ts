@@ -13,6 +13,7 @@ import {
   type StickerSize,
   type StickerType,
 } from './shop.constants';
+import { DAY_MINUTES, type DeliveryWindow } from './delivery-hours';
 
 /** Averages of each category and the overall rating (the mean of the three averages, departure 4). */
 export interface RatingSummary {
@@ -251,3 +252,90 @@ export const updateShopSettingsSchema = z.strictObject({
     .optional(),
 });
 export type UpdateShopSettingsInput = z.input<typeof updateShopSettingsSchema>;
+
+/** The most ZIP codes one delivery area lists. */
+export const MAX_AREA_ZIPS = 200;
+
+/** ZIP codes as an admin pastes them: separated by commas, spaces or lines; each must be 5 digits. */
+const zipList = z
+  .string('List the ZIP codes this area covers.')
+  .transform((text) => [...new Set(text.split(/[\s,;]+/).filter(Boolean))])
+  .superRefine((zips, ctx) => {
+    const wrong = zips.find((zip) => !/^\d{5}$/.test(zip));
+    if (wrong) ctx.addIssue({ code: 'custom', message: `“${wrong}” is not a 5-digit ZIP code.` });
+    else if (zips.length === 0)
+      ctx.addIssue({ code: 'custom', message: 'List the ZIP codes this area covers.' });
+    else if (zips.length > MAX_AREA_ZIPS) {
+      ctx.addIssue({ code: 'custom', message: `An area can list at most ${MAX_AREA_ZIPS} ZIP codes.` });
+    }
+  });
+
+/** A delivery area as the Locations tab saves it (new or edited). */
+export const deliveryAreaSchema = z.strictObject({
+  name: z
+    .string('Name the area.')
+    .trim()
+    .min(1, 'Name the area.')
+    .max(60, 'Keep the area name under 60 characters.'),
+  zips: zipList,
+  feeCents: z
+    .number('Enter the delivery fee.')
+    .int('The delivery fee is in whole cents.')
+    .min(0, 'The delivery fee cannot be negative.')
+    .max(100_000, 'The delivery fee can be at most $1,000.'),
+  minimumCents: z
+    .number('Enter the minimum order.')
+    .int('The minimum order is in whole cents.')
+    .min(0, 'The minimum order cannot be negative.')
+    .max(1_000_000, 'The minimum order can be at most $10,000.'),
+});
+export type DeliveryAreaInput = z.input<typeof deliveryAreaSchema>;
+
+export const deliveryAreaIdSchema = z.object({ areaId: z.string().min(1).max(64) });
+
+const minuteOfDay = z.number('Enter a time.').int('Enter a time.').min(0).max(DAY_MINUTES);
+
+/** The week's delivery hours, replaced whole: a weekday left out is closed; none at all is always open. */
+export const deliveryHoursSchema = z.strictObject({
+  days: z
+    .array(
+      z
+        .strictObject({
+          weekday: z.number().int().min(1).max(7),
+          opensAt: minuteOfDay,
+          closesAt: minuteOfDay,
+        })
+        .refine((day) => day.opensAt < day.closesAt, {
+          message: 'Each day must close after it opens.',
+          path: ['closesAt'],
+        }),
+      'Send the delivery hours as a list of days.',
+    )
+    .max(7)
+    .refine(
+      (days) => new Set(days.map((day) => day.weekday)).size === days.length,
+      'Each weekday only once.',
+    ),
+});
+export type DeliveryHoursInput = z.input<typeof deliveryHoursSchema>;
+
+/** A delivery area as staff see it: the ZIP codes it covers, in order, with its fee and minimum. */
+export interface DeliveryArea {
+  id: string;
+  name: string;
+  zips: string[];
+  feeCents: number;
+  minimumCents: number;
+}
+
+/** Where and when the shop delivers: its areas (none: anywhere, at the settings' fee) and its week's hours. */
+export interface DeliveryRules {
+  areas: DeliveryArea[];
+  hours: DeliveryWindow[];
+}
+
+/** What checkout shows of the delivery rules: whether a ZIP is asked for, and the week's hours. */
+export interface DeliveryTermsResponse {
+  zipRequired: boolean;
+  hours: DeliveryWindow[];
+}

@@ -65,8 +65,16 @@ export interface SmsAudienceResponse {
   sentToday: number;
 }
 
+/** Twilio, or the log-only provider (the default: messages are only written to the server log). */
+export type SmsProviderName = 'twilio' | 'log';
+
 export interface SendSmsResponse {
   send: SmsSendView;
+  /**
+   * Who will deliver its messages: 'twilio' once Settings has the credentials, 'log' (the log-only provider)
+   * otherwise, when they are only written to the server log and nothing leaves the machine.
+   */
+  provider: SmsProviderName;
 }
 
 // ---- Settings: the provider's credentials and the daily cap -------------------------------------------------
@@ -134,5 +142,5 @@ export interface SmsSettingsView {
   authToken: { set: boolean; last4: string | null };
   dailyCap: number;
   /** Which provider sends: Twilio once SID, token and sender are all set, else the log-only one. */
-  provider: 'twilio' | 'log';
+  provider: SmsProviderName;
 }

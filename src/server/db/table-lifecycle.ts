@@ -162,6 +162,15 @@ export const TABLE_LIFECYCLE: Record<TableName, TableLifecycle> = {
     member: { deletion: 'kept', how: 'ratings stay in the stickers’ averages, without a name' },
   },
   pickup_location: { member: 'no member data' },
+  delivery_area: { member: 'no member data' },
+  delivery_area_zip: { member: 'no member data' },
+  delivery_hours: { member: 'no member data' },
+  store_credit_entry: {
+    member: {
+      deletion: 'kept',
+      how: 'amounts and the orders or rewards they were for, no contact details; an account is deleted only at $0 of credit',
+    },
+  },
   shop_settings: {
     member: { notArchived: STAFF_RECORD, deletion: 'kept', how: KEPT_STAFF_ID },
   },

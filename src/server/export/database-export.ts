@@ -8,9 +8,17 @@ import { economySetting, ledgerEntry, weeklyCoins } from '../db/tables/economy.t
 import { feedComment, feedLike, feedPost, feedReport } from '../db/tables/feed.tables';
 import { conversation, conversationMessage, conversationParticipant } from '../db/tables/inbox.tables';
 import { notification } from '../db/tables/notifications.tables';
-import { orderItem, shopOrder } from '../db/tables/orders.tables';
+import { orderItem, shopOrder, storeCreditEntry } from '../db/tables/orders.tables';
 import { reward, rewardRedemption } from '../db/tables/rewards.tables';
-import { pickupLocation, shopSettings, sticker, stickerRating } from '../db/tables/shop.tables';
+import {
+  deliveryArea,
+  deliveryAreaZip,
+  deliveryHours,
+  pickupLocation,
+  shopSettings,
+  sticker,
+  stickerRating,
+} from '../db/tables/shop.tables';
 import { smsRecipient, smsSend, smsSettings } from '../db/tables/sms.tables';
 import type { Actor, ServiceContext } from '../service-context';
 
@@ -53,6 +61,7 @@ const MEMBER_FIELDS = [
   'smokePreference',
   'xp',
   'exoticCoins',
+  'storeCreditCents',
   'status',
   'strikes',
   'title',
@@ -79,8 +88,12 @@ export const EXPORT_SECTIONS: readonly Section[] = [
   { name: 'members', table: user, columns: memberColumns },
   { name: 'stickers', table: sticker },
   { name: 'pickupLocations', table: pickupLocation },
+  { name: 'deliveryAreas', table: deliveryArea },
+  { name: 'deliveryAreaZips', table: deliveryAreaZip },
+  { name: 'deliveryHours', table: deliveryHours },
   { name: 'orders', table: shopOrder },
   { name: 'orderItems', table: orderItem },
+  { name: 'storeCredit', table: storeCreditEntry },
   { name: 'ratings', table: stickerRating },
   { name: 'posts', table: feedPost },
   { name: 'comments', table: feedComment },

@@ -1,7 +1,6 @@
-import { ShieldOff } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { EmptyState } from '~/client/components/ui/list-states';
+import { PageTitle } from '~/client/components/ui/page-title';
 import { Tabs } from '~/client/components/ui/tabs';
 import { useSession } from '~/client/lib/session';
 import { ADMIN_TABS, can, type AdminTabId } from '~/shared/permissions';
@@ -24,8 +23,8 @@ import { RolesTab } from '~/features/members/client/roles-tab';
 import { SmsTab } from '~/features/sms/client/sms-tab';
 import { AdminSettingsTab } from './admin-settings-tab';
 
-/** The tabs whose feature has landed; each later issue adds its own. Shown in ADMIN_TABS order. */
-const LANDED_TABS: Partial<Record<AdminTabId, { label: string; Panel: ComponentType<{ actor: Actor }> }>> = {
+/** Every tab of the dashboard, shown in ADMIN_TABS order to those holding its capability. */
+const TABS: Record<AdminTabId, { label: string; Panel: ComponentType<{ actor: Actor }> }> = {
   orders: { label: 'Orders', Panel: OrdersWithDispatch },
   drivers: { label: 'Drivers', Panel: DriversTab },
   members: { label: 'Members', Panel: MembersTab },
@@ -61,10 +60,10 @@ export function Component() {
   // RequireCapability renders this page only for a signed-in member.
   if (!user) return null;
 
-  const tabs = ADMIN_TABS.flatMap(({ id, capability }) => {
-    const landed = LANDED_TABS[id];
-    return landed && can(user, capability) ? [{ id, ...landed }] : [];
-  });
+  // Every role that opens the dashboard holds at least one tab's capability (permissions.test.ts).
+  const tabs = ADMIN_TABS.flatMap(({ id, capability }) =>
+    can(user, capability) ? [{ id, ...TABS[id] }] : [],
+  );
   const stateTab = (location.state as { tab?: unknown } | null)?.tab;
   const requested = searchParams.get('tab') ?? (typeof stateTab === 'string' ? stateTab : DEFAULT_TAB);
   const current = tabs.find((tab) => tab.id === requested) ?? tabs[0];
@@ -80,10 +79,10 @@ export function Component() {
 
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-      <title>Admin Dashboard · The Vault</title>
+      <PageTitle page="Admin Dashboard" />
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Dashboard</h1>
       <StaffTwoFactorNotice user={user} policy={session.staffTwoFactor} />
-      {staffTwoFactorBlocks(user, session.staffTwoFactor) ? null : current ? (
+      {current && !staffTwoFactorBlocks(user, session.staffTwoFactor) && (
         <Tabs
           label="Dashboard sections"
           value={current.id}
@@ -96,12 +95,6 @@ export function Component() {
             content: <tab.Panel actor={user} />,
           }))}
         />
-      ) : (
-        <div className="mt-8">
-          <EmptyState icon={ShieldOff}>
-            The dashboard sections your roles open are not available yet.
-          </EmptyState>
-        </div>
       )}
     </main>
   );

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Gift, Package, ShoppingCart } from 'lucide-react';
+import { Package, ShoppingCart } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import { EmptyState, ListError } from '~/client/components/ui/list-states';
 import { Page, PageHeading } from '~/client/components/ui/page';
 import { clearCart } from '~/client/lib/cart-storage';
+import { useDebouncedValue } from '~/client/lib/use-debounced-value';
 import { paths } from '~/client/lib/paths';
 import { useSession } from '~/client/lib/session';
 import type { SessionUser } from '~/shared/session';
@@ -13,17 +14,20 @@ import { RewardCartLine } from '~/features/economy/client/reward-cart-line';
 import { refreshCartRewards, useCartRewards } from '~/features/economy/client/rewards.queries';
 import { orderRewardsProblem } from '~/features/economy/rewards.constants';
 import { CartLineItem } from '~/features/shop/client/cart-line-item';
-import { cartMethodOf, setCartMethod, useCart, type CartLine } from '~/features/shop/client/cart-store';
+import { useCart, useCartMethod, type CartLine } from '~/features/shop/client/cart-store';
 import { CheckoutForm } from '~/features/shop/client/checkout-form';
+import { DeliveryNotice } from '~/features/shop/client/delivery-notice';
+import { zipOfAddress } from '~/features/shop/client/delivery-zip';
 import { OrderPlacedDialog } from '~/features/shop/client/order-placed-dialog';
 import { OrderTypeField } from '~/features/shop/client/order-type-field';
 import { useQuote } from '~/features/shop/client/orders.queries';
+import { useDeliveryTerms } from '~/features/shop/client/shop.queries';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
-import { REWARDS_NEED_A_STICKER } from '~/features/shop/orders.constants';
 
 /**
  * /cart: the shop's lines (kept on this device) and the member's rewards in the cart (kept on the server, so the
- * same on every device), the order type, the member's details and the totals at today's prices, then Submit Order.
+ * same on every device), the order type with delivery's terms, the member's details and the totals at today's
+ * prices (the fee of their delivery area, their store credit), then Submit Order. Rewards alone make an order too.
  * It composes the shop and the economy (rewards), so it lives with the composition pages.
  */
 export function Component() {
@@ -38,25 +42,33 @@ function Cart({ user }: { user: SessionUser }) {
   const lines = useCart(user.id);
   const rewards = useCartRewards();
   const rewardLines = rewards.data ?? [];
-  const method = cartMethodOf(lines) ?? 'Delivery';
+  const [method, setMethod] = useCartMethod(user.id, lines);
   const rewardsProblem = orderRewardsProblem(
     rewardLines.map((reward) => reward.kind),
     method,
   );
-  // The shop prices the cart (POST /api/orders/quote): every line, the fee and the total Submit Order sends.
+  // With delivery areas, a Delivery order names its ZIP code (its area's fee and minimum), priced once typing pauses.
+  const terms = useDeliveryTerms();
+  const delivery = method === 'Delivery';
+  const asksZip = delivery && (terms.data?.zipRequired ?? false);
+  const [zip, setZip] = useState(() => zipOfAddress(user.address));
+  const quotedZip = useDebouncedValue(zip, 300);
+  // The shop prices the cart (POST /api/orders/quote): every line, the fee, the store credit it spends and the
+  // total Submit Order sends.
   const cart = useMemo(
     () => ({
       deliveryMethod: method,
       items: lines.map(({ stickerId, size, quantity }) => ({ stickerId, size, quantity })),
       rewardIds: (rewards.data ?? []).map((reward) => reward.id),
+      zip: asksZip ? quotedZip : '',
     }),
-    [method, lines, rewards.data],
+    [method, lines, rewards.data, asksZip, quotedZip],
   );
-  const quote = useQuote(cart, { enabled: lines.length > 0 && !rewards.isPending });
+  const empty = lines.length === 0 && rewardLines.length === 0;
+  const quote = useQuote(cart, { enabled: !empty && !rewards.isPending });
   const quotedLine = (line: CartLine) =>
     quote.data?.lines.find((quoted) => quoted.stickerId === line.stickerId && quoted.size === line.size);
   const [placed, setPlaced] = useState<PlaceOrderResponse | null>(null);
-  const empty = lines.length === 0 && rewardLines.length === 0;
 
   return (
     <Page title="Your Cart" className="max-w-5xl gap-5">
@@ -84,7 +96,14 @@ function Cart({ user }: { user: SessionUser }) {
       ) : (
         <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <section aria-label="Items" className="flex flex-col gap-4">
-            <OrderTypeField value={method} onValueChange={(next) => setCartMethod(user.id, next)} />
+            <OrderTypeField value={method} onValueChange={setMethod} />
+            {delivery && (
+              <DeliveryNotice
+                problem={quote.data?.deliveryProblem ?? null}
+                hours={terms.data?.hours ?? []}
+                onPickup={() => setMethod('Pickup')}
+              />
+            )}
             <ul aria-label="Cart items" className="flex flex-col gap-3">
               {lines.map((line) => (
                 <CartLineItem key={line.id} line={line} quoted={quotedLine(line)} userId={user.id} />
@@ -93,22 +112,14 @@ function Cart({ user }: { user: SessionUser }) {
                 <RewardCartLine
                   key={reward.id}
                   redemption={reward}
-                  problem={reward.kind === 'free-delivery' ? rewardsProblem : undefined}
+                  problem={
+                    reward.kind === 'free-delivery'
+                      ? (rewardsProblem ?? quote.data?.rewardsProblem ?? undefined)
+                      : undefined
+                  }
                 />
               ))}
             </ul>
-            {lines.length === 0 && (
-              <EmptyState
-                icon={Gift}
-                action={
-                  <Button asChild>
-                    <Link to={paths.menu()}>Browse Menu</Link>
-                  </Button>
-                }
-              >
-                {REWARDS_NEED_A_STICKER}
-              </EmptyState>
-            )}
             {quote.isError && (
               <ListError
                 message="Today’s prices could not be loaded."
@@ -127,9 +138,12 @@ function Cart({ user }: { user: SessionUser }) {
               rewardIds={rewardLines.map((reward) => reward.id)}
               rewardsProblem={rewardsProblem}
               method={method}
+              zipRequired={asksZip}
+              onZipChange={setZip}
               quote={quote.data}
-              // Priced for this very cart: not the last cart's quote shown while a change is priced again.
-              priced={quote.isSuccess && !quote.isPlaceholderData}
+              // Priced for this very cart, ZIP code as typed included: not the last cart's quote shown while a
+              // change is priced again.
+              priced={quote.isSuccess && !quote.isPlaceholderData && (!asksZip || zip === quotedZip)}
               onPlaced={(response) => {
                 clearCart(user.id);
                 void refreshCartRewards(queryClient);

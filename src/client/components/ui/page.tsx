@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { PageTitle } from './page-title';
 
 /**
  * A signed-in page: the centred column (`className`: its width and gap), the document's title
@@ -16,7 +17,7 @@ export function Page({
 }) {
   return (
     <main className={`mx-auto flex w-full ${className} flex-col px-4 py-6 sm:px-6 sm:py-8`}>
-      <title>{`${title} · The Vault`}</title>
+      <PageTitle page={title} />
       {children}
     </main>
   );

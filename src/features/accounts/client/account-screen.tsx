@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackButton } from '~/client/components/back-button';
+import { PageTitle } from '~/client/components/ui/page-title';
+import { useShopName } from '~/client/lib/shop-name';
 import { VaultLogo } from '~/client/components/vault-logo';
 import { paths } from '~/client/lib/paths';
 
@@ -48,14 +50,15 @@ const SCREENS = {
  */
 export function AccountScreen({ screen, children }: { screen: keyof typeof SCREENS; children: ReactNode }) {
   const { title, subtitle, back, other }: Screen = SCREENS[screen];
+  const shopName = useShopName();
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-4 pt-3 pb-12 sm:px-6 sm:pt-6">
-      <title>{`${title} · The Vault`}</title>
+      <PageTitle page={title} />
       <div>
         <BackButton to={back ?? paths.welcome()} />
       </div>
       <div className="mt-4 flex flex-col items-center text-center">
-        <VaultLogo className="size-14" />
+        <VaultLogo className="size-14" title={shopName} />
         <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
         {subtitle && <p className="mt-2 text-base text-text-muted">{subtitle}</p>}
       </div>

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call, isApiError, routerClient, type ResponseOf } from '~/client/lib/api-client';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryKey, sessionQueryOptions } from '~/client/lib/session';
+import { shopNameQueryKey } from '~/client/lib/shop-name';
 import { clearCart } from '~/client/lib/cart-storage';
 import type { SessionResponse } from '~/shared/session';
 import type { accountsRoutes } from '../server/accounts.routes';
@@ -12,10 +13,11 @@ import type { accountsRoutes } from '../server/accounts.routes';
  */
 export const accounts = routerClient<typeof accountsRoutes>('/accounts');
 
-/** Someone else's data must never show for the member who signs in next. */
+/** Someone else's data must never show for the member who signs in next (the shop's name is nobody's). */
 export function forgetEverythingBut(queryClient: QueryClient, session: SessionResponse) {
   queryClient.removeQueries({
-    predicate: (query) => query.queryKey[0] !== sessionQueryKey[0],
+    predicate: (query) =>
+      query.queryKey[0] !== sessionQueryKey[0] && query.queryKey[0] !== shopNameQueryKey[0],
   });
   queryClient.setQueryData(sessionQueryOptions.queryKey, session);
 }

@@ -2,29 +2,31 @@ import { Download, EllipsisVertical, Share } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogPanel } from '~/client/components/ui/dialog';
-import { useInstallPrompt } from './install-prompt';
+import { useShopName } from '~/client/lib/shop-name';
 import type { InstallPlatform } from './welcome-flags';
 
 /**
  * Add to Home Screen tips for the visitor's device; closed only by Got It! (or by installing the app with the
- * browser's own prompt, where the browser offers one).
+ * browser's own prompt, `install`, where the browser offers one: useInstallPrompt()).
  */
 export function InstallDialog({
   open,
   platform,
+  install,
   onDone,
 }: {
   open: boolean;
   platform: InstallPlatform;
+  install: (() => Promise<boolean>) | undefined;
   onDone: () => void;
 }) {
-  const { install } = useInstallPrompt();
+  const shopName = useShopName();
   return (
     <Dialog.Root open={open}>
       <DialogPanel
         blocking
         title="Add to Home Screen"
-        description="Keep The Vault one tap away: add it to your home screen and it opens like an app."
+        description={`Keep ${shopName} one tap away: add it to your home screen and it opens like an app.`}
       >
         <div className="mt-5 space-y-4">
           {platform !== 'android' && (

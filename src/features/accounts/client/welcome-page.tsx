@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { VaultLogo } from '~/client/components/vault-logo';
 import { Button } from '~/client/components/ui/button';
+import { PageTitle } from '~/client/components/ui/page-title';
+import { MountWhenOpened, onDemand } from '~/client/lib/on-demand';
+import { useShopName } from '~/client/lib/shop-name';
+import { whenSettled } from '~/client/lib/when-settled';
 import { paths } from '~/client/lib/paths';
 import { AgeDialog } from './age-dialog';
-import { InstallDialog } from './install-dialog';
+import { useInstallPrompt } from './install-prompt';
 import {
   installPlatform,
   isAgeVerified,
@@ -15,8 +19,19 @@ import {
 
 type Gate = 'age' | 'install' | 'none';
 
+/**
+ * The Add to Home Screen tips show once, after the age gate: their code loads once the page has settled, off the
+ * first load. The browser's install offer is listened for from the start (install-prompt.ts), here.
+ */
+const InstallDialog = onDemand(() => import('./install-dialog').then((m) => m.InstallDialog));
+
 export function Component() {
+  const shopName = useShopName();
   const [gate, setGate] = useState<Gate>(() => (isAgeVerified() ? 'none' : 'age'));
+  const { install } = useInstallPrompt();
+  useEffect(() => {
+    if (shouldShowInstallTips()) void whenSettled().then(InstallDialog.preload);
+  }, []);
 
   const confirmAge = () => {
     markAgeVerified();
@@ -33,10 +48,10 @@ export function Component() {
         aria-hidden
         className="absolute inset-x-0 top-0 -z-10 h-[60dvh] bg-[radial-gradient(ellipse_at_top,var(--color-primary)_0%,transparent_65%)] opacity-15"
       />
-      <title>The Vault</title>
+      <PageTitle />
       <div className="flex w-full max-w-md flex-col items-center text-center">
-        <VaultLogo className="size-24" />
-        <h1 className="mt-6 text-4xl font-bold tracking-tight">The Vault</h1>
+        <VaultLogo className="size-24" title={shopName} />
+        <h1 className="mt-6 text-4xl font-bold tracking-tight">{shopName}</h1>
         <p className="mt-3 text-lg leading-relaxed text-text-muted">
           A private, invite-only community for members 21 and over. Learn, share and collect with people who
           were let in by someone they trust.
@@ -55,7 +70,7 @@ export function Component() {
         <p className="mt-3 text-xs font-medium tracking-[0.2em] text-text-muted uppercase">
           Members only · By invitation · 21+
         </p>
-        <nav aria-label="About The Vault" className="mt-10 flex flex-wrap justify-center gap-x-1 text-sm">
+        <nav aria-label={`About ${shopName}`} className="mt-10 flex flex-wrap justify-center gap-x-1 text-sm">
           <FooterLink to={paths.terms()}>Terms</FooterLink>
           <FooterLink to={paths.privacy()}>Privacy</FooterLink>
           <FooterLink to={paths.communityRules()}>Community Rules</FooterLink>
@@ -63,7 +78,14 @@ export function Component() {
         </nav>
       </div>
       <AgeDialog open={gate === 'age'} onConfirm={confirmAge} />
-      <InstallDialog open={gate === 'install'} platform={installPlatform()} onDone={closeInstallTips} />
+      <MountWhenOpened open={gate === 'install'}>
+        <InstallDialog
+          open={gate === 'install'}
+          platform={installPlatform()}
+          install={install}
+          onDone={closeInstallTips}
+        />
+      </MountWhenOpened>
     </main>
   );
 }

@@ -153,6 +153,46 @@ describe('registration', () => {
     if (field !== 'email') expect(await rowByEmail(input.email)).toBeUndefined();
   });
 
+  it('refuses the shop’s name as the Settings tab has it now, look-alikes included, and stores nothing', async () => {
+    const setShopName = (shopName: string) =>
+      t.database.db
+        .insert(shopSettings)
+        .values({ ...DEFAULT_SHOP_SETTINGS, id: 1, shopName })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { shopName } });
+    await setShopName('Night Owl Club');
+    try {
+      // The name itself, spaced and cased otherwise, and with a Cyrillic і and С and a zero for the o.
+      for (const fullName of ['Night Owl Club', 'night-owl CLUB', 'Nіght 0wl Сlub']) {
+        const input = registration({ fullName });
+        const response = await t.call('POST', '/api/accounts/register', input, freshIp());
+        expect(response.status, fullName).toBe(400);
+        const body = (await response.json()) as { error: { fields: Record<string, string> } };
+        expect(body.error.fields.fullName).toBe(RESERVED_NAME_MESSAGE);
+        expect(await rowByEmail(input.email)).toBeUndefined();
+      }
+      // A name that only contains it is a member's own.
+      const fan = await t.call(
+        'POST',
+        '/api/accounts/register',
+        registration({ fullName: 'Night Owl Club Fan' }),
+        freshIp(),
+      );
+      expect(fan.status).toBe(201);
+    } finally {
+      await setShopName(DEFAULT_SHOP_SETTINGS.shopName);
+    }
+    // Renamed back: the old name is free again, and the default one is reserved as ever.
+    const after = registration({ fullName: 'Night Owl Club' });
+    expect((await t.call('POST', '/api/accounts/register', after, freshIp())).status).toBe(201);
+    const vault = await t.call(
+      'POST',
+      '/api/accounts/register',
+      registration({ fullName: 'The Vault' }),
+      freshIp(),
+    );
+    expect(vault.status).toBe(400);
+  });
+
   it('refuses a form that is not JSON', async () => {
     const response = await t.app.request('/api/accounts/register', {
       method: 'POST',

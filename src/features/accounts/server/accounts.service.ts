@@ -8,6 +8,8 @@ import { shopSettings } from '~/server/db/tables/shop.tables';
 import { enforceRateLimit, hitRateLimit } from '~/server/rate-limit';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { resolveSession, toSessionUser } from '~/server/session';
+import { readShopName } from '~/server/shop-name';
+import { isShopName, RESERVED_NAME_MESSAGE } from '~/shared/reserved-names';
 import type { ServiceContext } from '~/server/service-context';
 import type { loginSchema, registerSchema, RegisterResponse, SignInResponse } from '../accounts.schema';
 import {
@@ -68,6 +70,10 @@ export async function register(
   input: z.output<typeof registerSchema>,
 ): Promise<RegisterResponse> {
   const { db, auth, now, request: meta } = ctx;
+  // The contract refuses staff's names; the shop's name is a setting, so it is checked here, as it is now.
+  if (isShopName(input.fullName, await readShopName(db))) {
+    throw new AppError('BAD_REQUEST', RESERVED_NAME_MESSAGE, { fields: { fullName: RESERVED_NAME_MESSAGE } });
+  }
   await enforceRateLimit(ctx, `sign-up:ip:${meta.ip}`, ctx.config.rateLimits.signUpPerIp);
   refuseCommonPassword(input.password, 'password');
 

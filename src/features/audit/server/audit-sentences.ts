@@ -3,6 +3,7 @@ import type { AuditDataKey, AuditEventData, AuditEventType, AuditRightsOf } from
 import { formatCents } from '~/shared/money';
 import { shortOrderId } from '~/features/shop/orders.constants';
 import { SIZE_LABELS, type StickerSize } from '~/features/shop/shop.constants';
+import { clockText, WEEKDAYS } from '~/features/shop/delivery-hours';
 import { isJoinMode, JOIN_MODES } from '~/features/accounts/accounts.constants';
 import type { DetailPart } from '../audit.schema';
 import { FORMER_MEMBER } from '../audit.constants';
@@ -206,6 +207,11 @@ export const AUDIT_SENTENCES: { [K in AuditEventType]: Sentence<K> } = {
   },
   PICKUP_LOCATION_ADDED: ({ meta }) => [`Added the pickup location “${text(meta.name) ?? ''}”.`],
   PICKUP_LOCATION_REMOVED: ({ meta }) => [`Removed the pickup location “${text(meta.name) ?? ''}”.`],
+  DELIVERY_AREA_SAVED: ({ meta }) => [
+    `${meta.created ? 'Added' : 'Edited'} the delivery area “${text(meta.name) ?? ''}”.`,
+  ],
+  DELIVERY_AREA_REMOVED: ({ meta }) => [`Removed the delivery area “${text(meta.name) ?? ''}”.`],
+  DELIVERY_HOURS_SET: ({ meta }) => [deliveryHoursChange(meta.days)],
   SHOP_SETTINGS_CHANGED: (row) => [shopSettingsChanges(row)],
   ECONOMY_SETTINGS_UPDATED: ({ meta }) => {
     const described = Object.entries(record(meta.changes)).map(([key, change]) => {
@@ -275,10 +281,20 @@ export const AUDIT_SENTENCES: { [K in AuditEventType]: Sentence<K> } = {
   REWARD_REDEEMED: (row) => [
     `Redeemed ${rewardName(row, row.meta.rewardId)} for ${plural(count(row.meta.cost) ?? 0, 'coin')}.`,
   ],
-  REWARD_REQUEST_APPROVED: (row) => [
-    'Approved the request of ',
+  REWARD_REQUEST_APPROVED: (row) => {
+    const credit = count(row.meta.creditCents);
+    return [
+      'Approved the request of ',
+      member(row, row.meta.memberId),
+      ` for ${rewardName(row, row.meta.rewardId)}${credit ? `, paid as ${formatCents(credit)} of store credit` : ''}.`,
+    ];
+  },
+  REWARD_CONVERTED_TO_CREDIT: (row) => [
+    'Paid the ',
+    rewardName(row, row.meta.rewardId),
+    ' reward of ',
     member(row, row.meta.memberId),
-    ` for ${rewardName(row, row.meta.rewardId)}.`,
+    ` as ${formatCents(count(row.meta.creditCents) ?? 0)} of store credit.`,
   ],
   REWARD_REQUEST_REFUSED: (row) => {
     const reason = text(row.meta.reason);
@@ -363,6 +379,21 @@ function joinPieces(pieces: Piece[]): DetailPart[] {
 }
 
 /** What changed in the shop settings; the shop's phone number only for a viewer who reads contact details. */
+/** The week's delivery hours as set: "Set the delivery hours: Mon 10:00 AM – 10:00 PM, …" or always open. */
+function deliveryHoursChange(days: unknown): string {
+  const set = Array.isArray(days)
+    ? (days as { weekday?: unknown; opensAt?: unknown; closesAt?: unknown }[])
+    : [];
+  if (set.length === 0) return 'Set delivery to always open (no hours).';
+  const described = WEEKDAYS.flatMap(({ weekday, short }) => {
+    const day = set.find((d) => d.weekday === weekday);
+    return day
+      ? [`${short} ${clockText(count(day.opensAt) ?? 0)} – ${clockText(count(day.closesAt) ?? 0)}`]
+      : [];
+  });
+  return `Set the delivery hours: ${described.join(', ')}; other days closed.`;
+}
+
 function shopSettingsChanges({ meta, viewer }: SentenceInput<'SHOP_SETTINGS_CHANGED'>): string {
   const before = record(meta.before);
   const after = record(meta.after);

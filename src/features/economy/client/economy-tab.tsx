@@ -19,6 +19,7 @@ import {
 import { can } from '~/shared/permissions';
 import type { Actor } from '~/shared/permissions';
 import { AdjustmentForm } from './adjustment-form';
+import { CashRewardsSection } from './cash-rewards-section';
 import { useEconomySettings, useUpdateEconomySettings } from './economy.queries';
 import { RedemptionRequestsSection } from './redemption-requests-section';
 import { RewardCatalogSection } from './reward-catalog-section';
@@ -79,6 +80,7 @@ export function EconomyTab({ actor }: { actor: Actor }) {
       {can(actor, 'manage:rewards') && (
         <>
           <RedemptionRequestsSection actor={actor} />
+          <CashRewardsSection actor={actor} />
           <RewardCatalogSection />
         </>
       )}

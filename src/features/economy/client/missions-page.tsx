@@ -50,6 +50,14 @@ function xpMissions(s: EconomySettings): Mission[] {
       cooldown: 'post',
     },
     {
+      title: 'Engage (Comment)',
+      amount: s.commentXp,
+      unit: 'XP',
+      when: every(s.commentCooldownHours),
+      to: paths.feed(),
+      cooldown: 'comment',
+    },
+    {
       title: 'Rate a Product',
       amount: s.ratingXp,
       unit: 'XP',

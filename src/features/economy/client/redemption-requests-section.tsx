@@ -1,5 +1,5 @@
-import { Check, Coins, Inbox } from 'lucide-react';
-import { useId } from 'react';
+import { Check, Coins, Inbox, Wallet } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '~/client/lib/toast';
 import { LoadMore } from '~/client/components/load-more';
@@ -15,11 +15,14 @@ import {
 import { Spinner } from '~/client/components/ui/spinner';
 import { TabSection } from '~/client/components/ui/tab-section';
 import { ReasonDialog } from '~/client/components/ui/reason-dialog';
+import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
 import { useMinuteClock } from '~/client/lib/use-clock';
+import { formatCents } from '~/shared/money';
 import type { Actor } from '~/shared/permissions';
 import { refuseRedemptionSchema, type RedemptionRequest } from '../rewards.schema';
+import { PayAsDialog } from './pay-as-dialog';
 import { useApproveRedemption, useRedemptionRequests, useRefuseRedemption } from './rewards.queries';
 
 const coins = (amount: number) => `${amount.toLocaleString('en-US')} coins`;
@@ -36,7 +39,7 @@ export function RedemptionRequestsSection({ actor }: { actor: Actor }) {
     <TabSection
       id="reward-requests-heading"
       title="Reward Requests"
-      description="Rewards that need approval, oldest first. Approving puts the reward in the member’s cart; refusing gives their coins back."
+      description="Rewards that need approval, oldest first. Approving puts the reward in the member’s cart (or, for one worth store credit, pays it as you choose); refusing gives their coins back."
     >
       <ListStates
         query={list}
@@ -61,11 +64,37 @@ export function RedemptionRequestsSection({ actor }: { actor: Actor }) {
 function RequestCard({ request, own, now }: { request: RedemptionRequest; own: boolean; now: number }) {
   const headingId = useId();
   const ownId = useId();
+  const [choosing, setChoosing] = useState(false);
+  const credit = request.creditCents === null ? undefined : formatCents(request.creditCents);
   const approve = useApproveRedemption({
-    onSuccess: () =>
-      toast.success(`"${request.title}" approved`, { description: "It is in the member's cart." }),
-    onError: (error) => showErrorToast(error, 'Request not approved'),
+    onSuccess: (_, { payAs }) => {
+      setChoosing(false);
+      toast.success(`"${request.title}" approved`, {
+        description:
+          payAs === 'credit'
+            ? `${credit} of store credit is in ${request.member.name}’s balance.`
+            : payAs === 'cash'
+              ? `It is in the member’s cart. Hand them ${credit} in cash.`
+              : "It is in the member's cart.",
+      });
+    },
+    onError: (error) => {
+      // Decided meanwhile, or not theirs to decide: choosing again cannot help.
+      if (isApiError(error, 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN')) setChoosing(false);
+      showErrorToast(error, 'Request not approved');
+    },
   });
+  const approveButton = (
+    <Button
+      type="button"
+      disabled={own || approve.isPending}
+      aria-describedby={own ? ownId : headingId}
+      onClick={request.creditCents === null ? () => approve.mutate({ redemptionId: request.id }) : undefined}
+    >
+      {approve.isPending && !choosing ? <Spinner /> : <Check className="size-5" aria-hidden />}
+      Approve
+    </Button>
+  );
   return (
     <article
       aria-labelledby={headingId}
@@ -90,6 +119,14 @@ function RequestCard({ request, own, now }: { request: RedemptionRequest; own: b
           <span className="font-semibold text-coin tabular">{request.costCoins.toLocaleString('en-US')}</span>
           coins, already spent
         </p>
+        {credit && (
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-text-muted">
+            <Wallet className="size-4 shrink-0 text-primary" aria-hidden />
+            <span>
+              Worth <span className="font-semibold text-text tabular">{credit}</span>: store credit or cash
+            </span>
+          </p>
+        )}
         {own && (
           <p id={ownId} className="mt-2 text-sm text-text-muted">
             Your own request: another staff member decides it.
@@ -102,15 +139,20 @@ function RequestCard({ request, own, now }: { request: RedemptionRequest; own: b
           disabled={own || approve.isPending}
           describedBy={own ? ownId : headingId}
         />
-        <Button
-          type="button"
-          disabled={own || approve.isPending}
-          aria-describedby={own ? ownId : headingId}
-          onClick={() => approve.mutate(request.id)}
-        >
-          {approve.isPending ? <Spinner /> : <Check className="size-5" aria-hidden />}
-          Approve
-        </Button>
+        {request.creditCents === null ? (
+          approveButton
+        ) : (
+          <PayAsDialog
+            title={request.title}
+            memberName={request.member.name}
+            creditCents={request.creditCents}
+            open={choosing}
+            onOpenChange={setChoosing}
+            trigger={approveButton}
+            pending={approve.isPending ? approve.variables.payAs : undefined}
+            onChoose={(payAs) => approve.mutate({ redemptionId: request.id, payAs })}
+          />
+        )}
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 import { ImageOff, ImageUp } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useWatch, type DefaultValues } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
@@ -11,14 +11,16 @@ import { FormSwitchField } from '~/client/components/ui/switch-field';
 import { TextField } from '~/client/components/ui/text-field';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
-import { useContractForm } from '~/client/lib/form';
+import { useContractForm, type FieldOf } from '~/client/lib/form';
+import { centsToDollarInput, dollarInput } from '~/client/lib/dollar-input';
+import { parseDollarsToCents } from '~/shared/money';
 import {
   rewardFormSchema,
   type RewardAdminView,
   type RewardFormInput,
   type UpdateRewardInput,
 } from '../rewards.schema';
-import { REWARD_ARTS, type RewardKind } from '../rewards.constants';
+import { CREDIT_NEEDS_APPROVAL, REWARD_ARTS, type RewardKind } from '../rewards.constants';
 import { REWARD_ART_LABELS, RewardArt } from './reward-art';
 import { useRemoveRewardImage, useSaveReward } from './rewards.queries';
 
@@ -28,9 +30,25 @@ export const REWARD_KIND_LABELS: Record<RewardKind, string> = {
   'free-delivery': 'Free delivery',
 };
 
-const FIELDS = Object.keys(rewardFormSchema.shape) as (keyof RewardFormInput)[];
+/** The form's fields: the contract's, except the store credit, typed in dollars (the contract is in cents). */
+type RewardFields = Omit<RewardFormInput, 'creditCents'> & { credit: string };
 
-const NEW_REWARD: DefaultValues<RewardFormInput> = {
+const CONTRACT_KEYS = Object.keys(rewardFormSchema.shape) as (keyof RewardFormInput)[];
+/** The form field that holds a contract key. */
+const fieldFor = (key: keyof RewardFormInput): keyof RewardFields => (key === 'creditCents' ? 'credit' : key);
+
+/** Empty is null: not worth store credit. Anything unreadable is NaN for the schema to refuse. */
+const creditCents = (text: string) => (text.trim() === '' ? null : (parseDollarsToCents(text) ?? NaN));
+const toInput = ({ credit, ...fields }: RewardFields): RewardFormInput => ({
+  ...fields,
+  creditCents: creditCents(credit),
+});
+const fieldOf: FieldOf = (path) => {
+  const key = path.split('.')[0] as keyof RewardFormInput;
+  return CONTRACT_KEYS.includes(key) ? fieldFor(key) : undefined;
+};
+
+const NEW_REWARD = {
   title: '',
   description: '',
   // Empty until typed; the key is here so the server's message for it lands under the field.
@@ -39,9 +57,10 @@ const NEW_REWARD: DefaultValues<RewardFormInput> = {
   art: 'gift',
   needsApproval: false,
   hidden: false,
-};
+  credit: '',
+} satisfies Partial<RewardFields>;
 
-const fieldsOf = (reward: RewardAdminView): RewardFormInput => ({
+const fieldsOf = (reward: RewardAdminView): RewardFields => ({
   title: reward.title,
   description: reward.description,
   costCoins: reward.costCoins,
@@ -49,6 +68,7 @@ const fieldsOf = (reward: RewardAdminView): RewardFormInput => ({
   art: reward.art,
   needsApproval: reward.needsApproval,
   hidden: reward.hidden,
+  credit: centsToDollarInput(reward.creditCents),
 });
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
@@ -59,7 +79,9 @@ const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
  */
 export function RewardFormDialog({ reward, onDone }: { reward?: RewardAdminView; onDone: () => void }) {
   const saved = useMemo(() => (reward ? fieldsOf(reward) : undefined), [reward]);
-  const form = useContractForm<typeof rewardFormSchema, RewardFormInput>(rewardFormSchema, {
+  const form = useContractForm<typeof rewardFormSchema, RewardFields>(rewardFormSchema, {
+    toInput,
+    fieldOf,
     // Editing: the fields follow changes saved elsewhere (the event stream), except those being edited here, so
     // the fields sent are never older than the server's.
     ...(saved
@@ -75,6 +97,8 @@ export function RewardFormDialog({ reward, onDone }: { reward?: RewardAdminView;
     [image],
   );
   const art = useWatch({ control: form.control, name: 'art' });
+  // The switch shows no error of its own: a reward worth store credit must need approval (the server's rule too).
+  const approvalError = form.formState.errors.needsApproval?.message;
 
   const save = useSaveReward({
     onSuccess: ({ reward: result, imageError }) => {
@@ -94,6 +118,11 @@ export function RewardFormDialog({ reward, onDone }: { reward?: RewardAdminView;
   });
 
   const submit = form.handleSubmit((fields) => {
+    // The server's rule, said before asking it: staff choose credit or cash when they approve a request.
+    if (fields.creditCents !== null && !fields.needsApproval) {
+      form.setError('needsApproval', { type: 'validate', message: CREDIT_NEEDS_APPROVAL });
+      return;
+    }
     if (!reward) {
       save.mutate({ fields, image: image?.file });
       return;
@@ -101,7 +130,7 @@ export function RewardFormDialog({ reward, onDone }: { reward?: RewardAdminView;
     // Only what was changed, so a save never overwrites what someone else changed meanwhile.
     const { dirtyFields } = form.formState;
     const changes = Object.fromEntries(
-      FIELDS.filter((key) => dirtyFields[key]).map((key) => [key, fields[key]]),
+      CONTRACT_KEYS.filter((key) => dirtyFields[fieldFor(key)]).map((key) => [key, fields[key]]),
     ) as UpdateRewardInput;
     if (Object.keys(changes).length === 0 && !image) {
       onDone();
@@ -152,6 +181,21 @@ export function RewardFormDialog({ reward, onDone }: { reward?: RewardAdminView;
               ))}
             </SelectField>
           </div>
+          <Controller
+            control={form.control}
+            name="credit"
+            render={({ field, fieldState }) => (
+              <TextField
+                label="Store credit value"
+                hint="Optional"
+                prefix="$"
+                placeholder="100"
+                description="For a reward paid as cash or store credit. Staff approving a request choose Store credit (added to the member’s balance) or Cash (paid by hand), so Needs approval must be on. Leave it empty for other rewards."
+                error={fieldState.error?.message}
+                {...dollarInput(field)}
+              />
+            )}
+          />
           <PicturePicker
             reward={reward}
             art={art}
@@ -177,6 +221,11 @@ export function RewardFormDialog({ reward, onDone }: { reward?: RewardAdminView;
               description="Staff approve each redemption before it reaches the member’s cart."
               disabled={save.isPending}
             />
+            {approvalError && (
+              <p role="alert" className="text-sm text-danger">
+                {approvalError}
+              </p>
+            )}
             <FormSwitchField
               control={form.control}
               name="hidden"

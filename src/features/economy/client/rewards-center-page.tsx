@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Clock, Coins, Gift, ShoppingCart, ShieldCheck } from 'lucide-react';
+import { Clock, Coins, Gift, ShoppingCart, ShieldCheck, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '~/client/lib/toast';
@@ -12,6 +12,7 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
 import { randomKey } from '~/client/lib/random-key';
 import { useSession } from '~/client/lib/session';
+import { formatCents } from '~/shared/money';
 import type { RedemptionView, RewardView } from '../rewards.schema';
 import { REDEEMED_DESCRIPTION, redeemConfirmText, redeemedTitle } from '../rewards.constants';
 import { RewardArt } from './reward-art';
@@ -31,7 +32,8 @@ const coins = (n: number) => n.toLocaleString('en-US');
  * to the cart.
  */
 export function Component() {
-  const balance = useSession().data?.user?.exoticCoins ?? 0;
+  const member = useSession().data?.user;
+  const balance = member?.exoticCoins ?? 0;
   const rewards = useRewards();
   const list = rewards.data?.rewards ?? [];
   return (
@@ -46,6 +48,7 @@ export function Component() {
           <span className="font-normal text-text-muted">coins</span>
         </p>
       </div>
+      <StoreCredit cents={member?.storeCreditCents ?? 0} />
       <YourRewards />
       <section aria-labelledby="rewards-heading" className="flex flex-col gap-3">
         <h2 id="rewards-heading" className="text-xl font-semibold">
@@ -89,7 +92,9 @@ function RewardCard({ reward, balance }: { reward: RewardView; balance: number }
         {reward.needsApproval && (
           <p className="flex items-center gap-1.5 text-sm text-text-muted">
             <ShieldCheck className="size-4 shrink-0 text-primary" aria-hidden />
-            The Vault Team approves this one before it reaches your cart.
+            {reward.creditCents === null
+              ? 'The Vault Team approves this one before it reaches your cart.'
+              : 'The Vault Team approves this one, then pays it as store credit or in cash.'}
           </p>
         )}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-2 pt-1 sm:pt-2">
@@ -138,7 +143,10 @@ function RedeemDialog({
       onOpenChange(false);
       if (redemption.status === 'requested') {
         toast.success(`"${redemption.title}" Requested`, {
-          description: 'The Vault Team will review it. It goes to your cart once approved.',
+          description:
+            reward.creditCents === null
+              ? 'The Vault Team will review it. It goes to your cart once approved.'
+              : 'The Vault Team will review it, then pay it as store credit or in cash.',
         });
         return;
       }
@@ -172,6 +180,26 @@ function RedeemDialog({
         />
       </DialogPanel>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The member's store credit (rewards paid as credit), when they have some. The region is always there, so a balance
+ * that arrives while the page is open (staff approving a reward as credit) is announced.
+ */
+function StoreCredit({ cents }: { cents: number }) {
+  return (
+    <div aria-live="polite" className="empty:hidden">
+      {cents > 0 && (
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-card border border-border bg-surface px-4 py-3 text-base">
+          <Wallet className="size-5 shrink-0 text-primary" aria-hidden />
+          <span>
+            Store credit: <span className="font-semibold tabular">{formatCents(cents)}</span>
+          </span>
+          <span className="text-sm text-text-muted">Applied at checkout</span>
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { pagedQueryOptions } from '~/client/lib/paged-query';
 import { useApiMutation, type MutationConfig } from '~/client/lib/query-client';
 import { sessionQueryKey } from '~/client/lib/session';
 import { uploadFile } from '~/client/lib/upload';
+import type { PayAs } from '../rewards.constants';
 import type { RedeemInput, RewardAdminView, RewardFormInput, UpdateRewardInput } from '../rewards.schema';
 import type { adminRewardsRoutes, rewardsRoutes } from '../server/rewards.routes';
 
@@ -17,6 +18,8 @@ export const rewardsQueryKeys = {
   mine: () => [...rewardsQueryKeys.all, 'mine'] as const,
   admin: () => [...rewardsQueryKeys.all, 'admin'] as const,
   requests: () => [...rewardsQueryKeys.all, 'requests'] as const,
+  /** Under the requests, so what refetches the queue (an approval, an order using a reward) refetches it too. */
+  cashRewards: () => [...rewardsQueryKeys.requests(), 'cash-rewards'] as const,
 };
 
 // The member's side.
@@ -173,9 +176,18 @@ export function useRedemptionRequests() {
 const invalidateRequests = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: rewardsQueryKeys.requests() });
 
-export const useApproveRedemption = (config: MutationConfig<unknown, string> = {}) =>
+/** Approves a request; one worth store credit needs `payAs`, the way the staff member chose to pay it. */
+export const useApproveRedemption = (
+  config: MutationConfig<unknown, { redemptionId: string; payAs?: PayAs | undefined }> = {},
+) =>
   useApiMutation(
-    (redemptionId) => call(admin.requests[':redemptionId'].approve.$post({ param: { redemptionId } })),
+    ({ redemptionId, payAs }) =>
+      call(
+        admin.requests[':redemptionId'].approve.$post({
+          param: { redemptionId },
+          json: payAs ? { payAs } : {},
+        }),
+      ),
     invalidateRequests,
     config,
   );
@@ -186,6 +198,24 @@ export const useRefuseRedemption = (
   useApiMutation(
     ({ redemptionId, reason }) =>
       call(admin.requests[':redemptionId'].refuse.$post({ param: { redemptionId }, json: { reason } })),
+    invalidateRequests,
+    config,
+  );
+
+export const cashRewardsQueryOptions = queryOptions({
+  queryKey: rewardsQueryKeys.cashRewards(),
+  queryFn: ({ signal }) => call(admin['cash-rewards'].$get({}, { init: { signal } })),
+});
+
+/** Approved rewards worth store credit that no order has used yet, oldest first. */
+export function useCashRewards() {
+  return useQuery(cashRewardsQueryOptions);
+}
+
+/** Pays an approved, unused cash reward as store credit instead (the member's balance follows by the event). */
+export const usePayAsStoreCredit = (config: MutationConfig<unknown, string> = {}) =>
+  useApiMutation(
+    (redemptionId) => call(admin['cash-rewards'][':redemptionId'].credit.$post({ param: { redemptionId } })),
     invalidateRequests,
     config,
   );

@@ -7,9 +7,8 @@ import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
 import { reward, rewardRedemption } from '~/server/db/tables/rewards.tables';
 import { publish } from '~/server/events';
-import { pageOf, timeKeyset } from '~/server/pagination';
 import type { Actor, ServiceContext } from '~/server/service-context';
-import type { MyRedemptionsResponse, RedemptionRequestsPage, RedemptionView } from '../rewards.schema';
+import type { MyRedemptionsResponse, RedemptionView } from '../rewards.schema';
 import {
   orderRewardsProblem,
   type RedemptionStatus,
@@ -26,15 +25,14 @@ import { holdsCapability } from '~/server/member-standing';
  * devices or two orders at once never spend or use a reward twice.
  */
 
-type RedemptionRow = typeof rewardRedemption.$inferSelect;
+export type RedemptionRow = typeof rewardRedemption.$inferSelect;
 
 /** The statuses that count as coins spent on rewards (a request is not yet, a refused one never). */
-const SPENT: RedemptionStatus[] = ['unused', 'in-cart', 'used'];
+const SPENT: RedemptionStatus[] = ['unused', 'in-cart', 'used', 'credited'];
 /** What "Your rewards" and the cart show. */
 const OPEN: RedemptionStatus[] = ['requested', 'unused', 'in-cart'];
 /** More than a member could sensibly hold; the list is not paged. */
 const OPEN_LIMIT = 200;
-const REQUESTS_PAGE_SIZE = 20;
 
 const columns = {
   redemption: rewardRedemption,
@@ -83,7 +81,7 @@ async function spentOnRewards(tx: Executor, userId: string): Promise<number> {
 }
 
 /** A redemption now counts as spent: the milestones it passes pay their XP. */
-async function countTowardsMilestones(tx: Executor, redemption: RedemptionRow, at: Date) {
+export async function countTowardsMilestones(tx: Executor, redemption: RedemptionRow, at: Date) {
   const spentAfter = await spentOnRewards(tx, redemption.userId);
   await awardRewardMilestones(
     tx,
@@ -137,6 +135,7 @@ export async function redeemReward(
         title: item.title,
         costCoins: item.costCoins,
         kind: item.kind,
+        creditCents: item.creditCents,
         status: item.needsApproval ? 'requested' : 'in-cart',
         idempotencyKey: input.idempotencyKey,
         createdAt: now,
@@ -270,7 +269,12 @@ function unavailableText(row: RedemptionRow): string {
   }
 }
 
-type OrderRewards = { lines: { redemptionId: string; title: string }[]; freeDelivery: boolean };
+type OrderRewards = {
+  lines: { redemptionId: string; title: string }[];
+  freeDelivery: boolean;
+  /** Every reward is a Free Delivery: nothing to deliver without a sticker. */
+  onlyFreeDelivery: boolean;
+};
 type OrderForRewards = { userId: string; deliveryMethod: 'Delivery' | 'Pickup' };
 
 /**
@@ -340,6 +344,7 @@ function checked(order: OrderForRewards, ids: readonly string[], rows: Redemptio
   return {
     lines: rows.map((row) => ({ redemptionId: row.id, title: row.title })),
     freeDelivery: rows.some((row) => row.kind === 'free-delivery'),
+    onlyFreeDelivery: rows.length > 0 && rows.every((row) => row.kind === 'free-delivery'),
   };
 }
 
@@ -358,129 +363,3 @@ export async function returnRedemptionsOfOrder(
 }
 
 // The staff's side: requests for rewards that need approval.
-
-const oldestFirst = timeKeyset({
-  time: rewardRedemption.createdAt,
-  id: rewardRedemption.id,
-  direction: 'asc',
-});
-
-/** Requests waiting for a decision, oldest first, a page at a time; the member by name only. */
-export async function listRedemptionRequests(
-  { db }: ServiceContext,
-  { cursor }: { cursor?: string | undefined },
-): Promise<RedemptionRequestsPage> {
-  const rows = await db
-    .select({ redemption: rewardRedemption, name: user.name, cursorAt: oldestFirst.cursorAt })
-    .from(rewardRedemption)
-    .innerJoin(user, eq(user.id, rewardRedemption.userId))
-    .where(and(eq(rewardRedemption.status, 'requested'), oldestFirst.after(cursor)))
-    .orderBy(...oldestFirst.orderBy)
-    .limit(REQUESTS_PAGE_SIZE + 1);
-  const page = pageOf(rows, REQUESTS_PAGE_SIZE, (last) => [last.cursorAt, last.redemption.id]);
-  return {
-    ...page,
-    items: page.items.map(({ redemption, name }) => ({
-      id: redemption.id,
-      member: { id: redemption.userId, name },
-      title: redemption.title,
-      costCoins: redemption.costCoins,
-      createdAt: redemption.createdAt.toISOString(),
-    })),
-  };
-}
-
-/** Takes a request for a decision: only one staff member decides it, and never the member who asked. */
-async function decide(
-  tx: Executor,
-  actor: Actor,
-  redemptionId: string,
-  decision: { status: 'in-cart' | 'refused'; note?: string; at: Date },
-): Promise<RedemptionRow> {
-  const [row] = await tx
-    .select()
-    .from(rewardRedemption)
-    .where(eq(rewardRedemption.id, redemptionId))
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND', 'This request does not exist.');
-  if (row.userId === actor.id) {
-    throw new AppError('FORBIDDEN', 'Another staff member must decide your own request.', {
-      title: 'Not Allowed',
-    });
-  }
-  if (row.status !== 'requested') {
-    throw new AppError('CONFLICT', 'This request has already been decided.', { title: 'Already Decided' });
-  }
-  const [decided] = await tx
-    .update(rewardRedemption)
-    .set({
-      status: decision.status,
-      note: decision.note ?? null,
-      decidedBy: actor.id,
-      decidedAt: decision.at,
-      updatedAt: decision.at,
-    })
-    .where(and(eq(rewardRedemption.id, redemptionId), eq(rewardRedemption.status, 'requested')))
-    .returning();
-  return decided!;
-}
-
-/** Approves a request: the reward goes to the member's cart, counts towards their milestones, and they hear of it. */
-export async function approveRedemption(
-  { db, now }: ServiceContext,
-  actor: Actor,
-  { redemptionId }: { redemptionId: string },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const redemption = await decide(tx, actor, redemptionId, { status: 'in-cart', at: now });
-    await writeAudit(tx, {
-      eventType: 'REWARD_REQUEST_APPROVED',
-      actorId: actor.id,
-      meta: { redemptionId, rewardId: redemption.rewardId, memberId: redemption.userId },
-      at: now,
-    });
-    await countTowardsMilestones(tx, redemption, now);
-    await notify(tx, {
-      userId: redemption.userId,
-      message: `Your "${redemption.title}" reward was approved. It is in your cart.`,
-      link: '/cart',
-      from: 'staff',
-      at: now,
-    });
-    await redemptionsChanged(tx, redemption.userId);
-  });
-}
-
-/** Refuses a request: the coins go back through the ledger, and the member reads the reason. */
-export async function refuseRedemption(
-  { db, now }: ServiceContext,
-  actor: Actor,
-  { redemptionId, reason }: { redemptionId: string; reason: string },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const redemption = await decide(tx, actor, redemptionId, { status: 'refused', note: reason, at: now });
-    await applyAward(tx, {
-      userId: redemption.userId,
-      coins: redemption.costCoins,
-      xp: 0,
-      reason: 'redeem-refund',
-      reference: redemption.id,
-      note: redemption.title,
-      at: now,
-    });
-    await writeAudit(tx, {
-      eventType: 'REWARD_REQUEST_REFUSED',
-      actorId: actor.id,
-      meta: { redemptionId, rewardId: redemption.rewardId, memberId: redemption.userId, reason },
-      at: now,
-    });
-    await notify(tx, {
-      userId: redemption.userId,
-      message: `Your request for "${redemption.title}" was refused: “${reason}”. Your ${redemption.costCoins.toLocaleString('en-US')} coins are back in your balance.`,
-      link: '/rewards-center',
-      from: 'staff',
-      at: now,
-    });
-    await redemptionsChanged(tx, redemption.userId);
-  });
-}

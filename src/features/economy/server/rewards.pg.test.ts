@@ -4,9 +4,9 @@ import { seedShopWithSticker } from '~/features/shop/server/shop.seed';
 import type { PlaceOrderInput } from '~/features/shop/orders.schema';
 import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
-import { orderItem } from '~/server/db/tables/orders.tables';
+import { orderItem, storeCreditEntry } from '~/server/db/tables/orders.tables';
 import { rewardRedemption } from '~/server/db/tables/rewards.tables';
-import { signedInMember } from '~/app/server/testing/members';
+import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import { RACE_LIMITS, race } from '~/app/server/testing/race';
 import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
 import type { RedeemResponse } from '../rewards.schema';
@@ -15,9 +15,13 @@ import { applyAward } from './ledger.service';
 // Races that only a real PostgreSQL exposes (PGlite runs one query at a time).
 let t: TestContext;
 let stickerId: string;
+let staff: string[];
 beforeAll(async () => {
   t = await createTestContext({ env: RACE_LIMITS });
   stickerId = await seedShopWithSticker(t.database.db, t.clock.now(), { name: 'Race Reward Sticker' });
+  staff = await Promise.all(
+    [['Owner'], ['Rewards Manager']].map(async (roles) => (await signedInWithRoles(t, roles)).cookie),
+  );
 });
 afterAll(() => t.close());
 
@@ -127,4 +131,84 @@ it('two orders racing for one redemption: one carries it, the other is refused',
     .from(orderItem)
     .where(sql`${orderItem.redemptionId} is not null`);
   expect(new Set(lines.map((line) => line.redemptionId)).size).toBe(lines.length);
+});
+
+/** A member whose "$100 Cash or Store Credit" request waits for staff. */
+async function cashCreditRequest(key: string) {
+  const member = await memberWith(2500);
+  const response = await t.call(
+    'POST',
+    '/api/rewards/reward-cash-credit/redeem',
+    { expectedCost: 2500, idempotencyKey: key },
+    { Cookie: member.cookie },
+  );
+  const { redemption } = (await response.json()) as RedeemResponse;
+  return { member, redemptionId: redemption.id };
+}
+
+/** The member's store credit equals their store credit ledger, and is what one reward paid. */
+async function expectCreditedOnce(id: string) {
+  const [row] = await t.database.db
+    .select({
+      balance: user.storeCreditCents,
+      ledger: sql<number>`(select coalesce(sum(${storeCreditEntry.deltaCents}), 0)::int from ${storeCreditEntry} where ${storeCreditEntry.userId} = ${id})`,
+    })
+    .from(user)
+    .where(eq(user.id, id));
+  expect(row).toEqual({ balance: 10_000, ledger: 10_000 });
+}
+
+it('two staff approving one store credit request as credit at once: one credit', async () => {
+  const members: string[] = [];
+  const winners = await race({
+    contenders: 2,
+    setup: async (round) => {
+      const request = await cashCreditRequest(`approve-race-${round}-${Date.now()}`);
+      members.push(request.member.user.id);
+      return request;
+    },
+    attempt: async ({ redemptionId }, contender) => {
+      const response = await t.call(
+        'POST',
+        `/api/admin/rewards/requests/${redemptionId}/approve`,
+        { payAs: 'credit' },
+        { Cookie: staff[contender]! },
+      );
+      if (response.status !== 200 && response.status !== 409) throw new Error(await response.text());
+      return response.status === 200;
+    },
+  });
+  expect(winners.every((count) => count === 1)).toBe(true);
+  for (const id of members) await expectCreditedOnce(id);
+});
+
+it('two staff paying one cash reward as store credit at once: one credit', async () => {
+  const members: string[] = [];
+  const winners = await race({
+    contenders: 2,
+    setup: async (round) => {
+      const request = await cashCreditRequest(`convert-race-${round}-${Date.now()}`);
+      members.push(request.member.user.id);
+      const approved = await t.call(
+        'POST',
+        `/api/admin/rewards/requests/${request.redemptionId}/approve`,
+        { payAs: 'cash' },
+        { Cookie: staff[0]! },
+      );
+      expect(approved.status).toBe(200);
+      return request;
+    },
+    attempt: async ({ redemptionId }, contender) => {
+      const response = await t.call(
+        'POST',
+        `/api/admin/rewards/cash-rewards/${redemptionId}/credit`,
+        undefined,
+        { Cookie: staff[contender]! },
+      );
+      if (response.status !== 200 && response.status !== 409) throw new Error(await response.text());
+      return response.status === 200;
+    },
+  });
+  expect(winners.every((count) => count === 1)).toBe(true);
+  for (const id of members) await expectCreditedOnce(id);
 });

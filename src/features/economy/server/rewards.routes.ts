@@ -5,6 +5,7 @@ import { upload } from '~/server/uploads/upload';
 import { validate } from '~/server/validate';
 import {
   redeemSchema,
+  approveRedemptionSchema,
   redemptionIdSchema,
   redemptionRequestsQuerySchema,
   refuseRedemptionSchema,
@@ -12,6 +13,7 @@ import {
   rewardIdSchema,
   setInCartSchema,
   updateRewardSchema,
+  type CashRewardsResponse,
   type MyRedemptionsResponse,
   type RedeemResponse,
   type RewardCatalogResponse,
@@ -19,12 +21,12 @@ import {
 } from '../rewards.schema';
 import {
   approveRedemption,
-  listMyRedemptions,
+  convertRedemptionToCredit,
+  listCashRewards,
   listRedemptionRequests,
-  redeemReward,
   refuseRedemption,
-  setRedemptionInCart,
-} from './redemptions.service';
+} from './redemption-requests.service';
+import { listMyRedemptions, redeemReward, setRedemptionInCart } from './redemptions.service';
 import {
   createReward,
   listRewardCatalog,
@@ -82,8 +84,21 @@ export const adminRewardsRoutes = new Hono<SignedInEnv>()
     '/requests/:redemptionId/approve',
     access('manage:rewards'),
     validate('param', redemptionIdSchema),
+    validate('json', approveRedemptionSchema),
     async (c) => {
-      await approveRedemption(c.var.ctx, c.var.user, c.req.valid('param'));
+      await approveRedemption(c.var.ctx, c.var.user, { ...c.req.valid('param'), ...c.req.valid('json') });
+      return c.json({ ok: true }, 200);
+    },
+  )
+  .get('/cash-rewards', access('manage:rewards'), async (c) =>
+    c.json((await listCashRewards(c.var.ctx)) satisfies CashRewardsResponse, 200),
+  )
+  .post(
+    '/cash-rewards/:redemptionId/credit',
+    access('manage:rewards'),
+    validate('param', redemptionIdSchema),
+    async (c) => {
+      await convertRedemptionToCredit(c.var.ctx, c.var.user, c.req.valid('param'));
       return c.json({ ok: true }, 200);
     },
   )

@@ -9,7 +9,7 @@ import type { Actor, ServiceContext } from '~/server/service-context';
 import type { UploadedFile } from '~/server/uploads/upload';
 import { deleteUploadedFile, storeImage } from '~/server/uploads/stored-files';
 import type { RewardAdminView, RewardFormInput, RewardView, UpdateRewardInput } from '../rewards.schema';
-import type { RewardArt, RewardKind } from '../rewards.constants';
+import { CREDIT_NEEDS_APPROVAL, type RewardArt, type RewardKind } from '../rewards.constants';
 
 /** The reward catalogue: what members see in the Rewards Center, and the staff's edits in the Economy tab. */
 
@@ -28,7 +28,17 @@ export function toRewardView(row: RewardRow): RewardView {
     art: row.art as RewardArt,
     imageUrl: row.imageUrl,
     needsApproval: row.needsApproval,
+    creditCents: row.creditCents,
   };
+}
+
+/** A reward worth store credit waits for staff, who choose credit or cash when they approve it. */
+function checkCreditNeedsApproval(row: { creditCents: number | null; needsApproval: boolean }): void {
+  if (row.creditCents !== null && !row.needsApproval) {
+    throw new AppError('BAD_REQUEST', CREDIT_NEEDS_APPROVAL, {
+      fields: { needsApproval: CREDIT_NEEDS_APPROVAL },
+    });
+  }
 }
 
 const toAdminView = (row: RewardRow): RewardAdminView => ({ ...toRewardView(row), hidden: row.hidden });
@@ -63,6 +73,7 @@ export async function createReward(
   actor: Actor,
   input: Required<RewardFormInput>,
 ): Promise<RewardAdminView> {
+  checkCreditNeedsApproval(input);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(reward)
@@ -92,6 +103,10 @@ export async function updateReward(
       (key) => changes[key] !== undefined && changes[key] !== existing[key],
     );
     if (changed.length === 0) return toAdminView(existing);
+    checkCreditNeedsApproval({
+      creditCents: changes.creditCents === undefined ? existing.creditCents : changes.creditCents,
+      needsApproval: changes.needsApproval ?? existing.needsApproval,
+    });
     const [row] = await tx
       .update(reward)
       .set({ ...changes, updatedAt: now })

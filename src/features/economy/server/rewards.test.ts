@@ -9,7 +9,6 @@ import type {
   PlaceOrderInput,
   PlaceOrderResponse,
 } from '~/features/shop/orders.schema';
-import { REWARDS_NEED_A_STICKER } from '~/features/shop/orders.constants';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { user } from '~/server/db/tables/auth.tables';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
@@ -357,10 +356,11 @@ describe('rewards that need approval', () => {
         and(eq(ledgerEntry.userId, member.user.id), eq(ledgerEntry.reason, 'reward-milestone')),
       ),
     ).toBe(0);
+    // Worth store credit: the staff member chooses how it is paid (store-credit.test.ts has the credit side).
     const approve = await t.call(
       'POST',
       `/api/admin/rewards/requests/${redemption.id}/approve`,
-      undefined,
+      { payAs: 'cash' },
       as(rewardsManager.cookie),
     );
     expect(approve.status).toBe(200);
@@ -368,7 +368,7 @@ describe('rewards that need approval', () => {
     const again = await t.call(
       'POST',
       `/api/admin/rewards/requests/${redemption.id}/approve`,
-      undefined,
+      { payAs: 'cash' },
       as(owner.cookie),
     );
     expect(again.status).toBe(409);
@@ -508,7 +508,7 @@ describe('reward lines in the cart and on orders', () => {
     );
   });
 
-  it('refuses an order of rewards alone, and a reward that is not the member’s', async () => {
+  it('takes an order of rewards alone (the delivery fee only), and refuses a reward that is not the member’s', async () => {
     const member = await memberWith(200);
     const other = await memberWith(200);
     const mineOnly = await redeemed(member.cookie, 'reward-pre-roll', 63);
@@ -517,8 +517,13 @@ describe('reward lines in the cart and on orders', () => {
       member.cookie,
       orderBody({ items: [], rewardIds: [mineOnly.id], expectedTotalCents: 2000 }),
     );
-    expect(alone.status).toBe(400);
-    expect((await errorOf(alone)).message).toBe(REWARDS_NEED_A_STICKER);
+    expect(alone.status, await alone.clone().text()).toBe(201);
+    const { order } = (await alone.json()) as PlaceOrderResponse;
+    expect(order).toMatchObject({ subtotalCents: 0, deliveryFeeCents: 2000, totalCents: 2000 });
+    expect(order.items.map((item) => [item.stickerName, item.lineTotalCents])).toEqual([
+      ['REWARD: Pre-Roll', 0],
+    ]);
+    expect(await mine(member.cookie)).toEqual([]);
     const stolen = await placeOrder(member.cookie, orderBody({ rewardIds: [theirs.id] }));
     expect(stolen.status).toBe(400);
     expect((await errorOf(stolen)).message).toBe(

@@ -2,6 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '~/client/components/ui/list-states';
+import { PageTitle } from '~/client/components/ui/page-title';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { paths } from '~/client/lib/paths';
 import { recipientFromState } from '~/client/lib/conversation-with';
@@ -28,7 +29,7 @@ export function Component() {
       ref={main}
       className="mx-auto -mb-40 flex h-[calc(100dvh-5.75rem)] w-full max-w-6xl md:px-4 md:py-4"
     >
-      <title>Inbox · The Vault</title>
+      <PageTitle page="Inbox" />
       <div className="flex min-h-0 w-full overflow-hidden border-border bg-surface md:rounded-card md:border">
         <section
           aria-label="Conversations"

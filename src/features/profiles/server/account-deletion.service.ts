@@ -26,6 +26,7 @@ import {
   OWNER_DELETION_REFUSAL,
   ORDER_IN_PROGRESS_REFUSAL,
   RUN_IN_PROGRESS_REFUSAL,
+  storeCreditRefusal,
 } from '../privacy.constants';
 import { endUserStreams } from '~/server/events';
 
@@ -34,8 +35,8 @@ import { endUserStreams } from '~/server/events';
  * their posts, comments, messages and orders keep an author; everything personal goes, in one transaction.
  */
 
-/** Refusals that leave everything as it was: an order in progress, a driver's run in progress. */
-async function refuseWhileBusy(tx: Executor, member: Actor): Promise<void> {
+/** Refusals that leave everything as it was: an order in progress, a driver's run in progress, store credit left. */
+async function refuseWhileBusy(tx: Executor, member: Actor & { storeCreditCents: number }): Promise<void> {
   const open = await tx.$count(
     shopOrder,
     and(eq(shopOrder.userId, member.id), notInArray(shopOrder.status, [...ARCHIVED_STATUSES])),
@@ -46,6 +47,11 @@ async function refuseWhileBusy(tx: Executor, member: Actor): Promise<void> {
     and(eq(shopOrder.assignedDriverId, member.id), inArray(shopOrder.status, ['claimed', 'in-progress'])),
   );
   if (runs > 0) throw new AppError('CONFLICT', RUN_IN_PROGRESS_REFUSAL, { title: 'Account Not Deleted' });
+  if (member.storeCreditCents > 0) {
+    throw new AppError('CONFLICT', storeCreditRefusal(member.storeCreditCents), {
+      title: 'Account Not Deleted',
+    });
+  }
 }
 
 /** The member's name, as a whole word, in what others were told ("Ana commented on your post.") becomes Former member. */
@@ -150,6 +156,7 @@ export async function deleteAccount(
         userEmail: '',
         userPhone: '',
         userAddress: null,
+        deliveryZip: null,
         notes: '',
         doorNote: null,
         doorPhotoKey: null,

@@ -8,7 +8,7 @@ import { joinRequest } from '~/server/db/tables/join-requests.tables';
 import { feedComment, feedLike, feedPost, feedReport } from '~/server/db/tables/feed.tables';
 import { conversation, conversationMessage } from '~/server/db/tables/inbox.tables';
 import { notification } from '~/server/db/tables/notifications.tables';
-import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
+import { orderItem, shopOrder, storeCreditEntry } from '~/server/db/tables/orders.tables';
 import { rewardRedemption } from '~/server/db/tables/rewards.tables';
 import { sticker, stickerRating } from '~/server/db/tables/shop.tables';
 import { archiveSection, nestedSection, type ArchiveSection } from './archive-section';
@@ -65,6 +65,7 @@ export const ARCHIVE_SECTIONS: readonly ArchiveSection[] = [
         joinedAt: iso(member.createdAt),
         xp: member.xp,
         exoticCoins: member.exoticCoins,
+        storeCreditCents: member.storeCreditCents,
         level: level.level,
         levelTitle: levelTitle(level.level),
         referralCode: member.referralCode,
@@ -126,7 +127,10 @@ export const ARCHIVE_SECTIONS: readonly ArchiveSection[] = [
       notes: o.notes,
       subtotalCents: o.subtotalCents,
       deliveryFeeCents: o.deliveryFeeCents,
+      storeCreditCents: o.storeCreditCents,
       totalCents: o.totalCents,
+      deliveryZip: o.deliveryZip,
+      deliveryArea: o.deliveryAreaName,
       etaMinutes: o.etaMinutes,
       // Nobody answered: when it was left at the door and the driver's note (the photo shows in the app while kept).
       leftAtDoorAt: iso(o.leftAtDoorAt),
@@ -266,6 +270,19 @@ export const ARCHIVE_SECTIONS: readonly ArchiveSection[] = [
       reason: l.reason,
       note: l.note,
       createdAt: iso(l.createdAt),
+    }),
+  }),
+  // Store credit: rewards paid as credit, orders paid with it, cancels that gave it back (never which staff member).
+  archiveSection({
+    name: 'storeCredit',
+    table: storeCreditEntry,
+    rows: (memberId) => eq(storeCreditEntry.userId, memberId),
+    orderBy: [storeCreditEntry.createdAt],
+    shape: (entry) => ({
+      cents: entry.deltaCents,
+      reason: entry.reason,
+      reference: entry.reference,
+      createdAt: iso(entry.createdAt),
     }),
   }),
   archiveSection({

@@ -87,6 +87,12 @@ describe('the cart on this device', () => {
     ]);
   });
 
+  it('leaves a cart without sticker lines as it is when the order type changes (a rewards-only cart)', () => {
+    setCartMethod(ana, 'Pickup');
+    expect(storage.has(cartStorageKey(ana))).toBe(false);
+    expect(readCart(ana)).toEqual([]);
+  });
+
   it('drops what it cannot read (garbage, a line from an older version) instead of failing', () => {
     storage.set(cartStorageKey(ana), 'not json');
     expect(readCart(ana)).toEqual([]);

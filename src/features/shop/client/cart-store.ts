@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { readCart, useStoredCart, writeCart, type StoredCartLine } from '~/client/lib/cart-storage';
 import { DELIVERY_METHODS, MAX_LINE_QUANTITY, type DeliveryMethod } from '~/features/shop/orders.constants';
 import { STICKER_SIZES, type StickerSize } from '../shop.constants';
@@ -34,6 +34,28 @@ export function useCart(userId: string): CartLine[] {
 
 /** The cart's delivery method: its lines', or undefined while it is empty. */
 export const cartMethodOf = (lines: CartLine[]): DeliveryMethod | undefined => lines[0]?.deliveryOption;
+
+/**
+ * The cart's order type and how to change it. While the cart has sticker lines it is theirs (switching moves them
+ * all); with none (rewards only) it is the member's last choice on this screen, which starts as the lines' last.
+ */
+export function useCartMethod(
+  userId: string,
+  lines: CartLine[],
+): [DeliveryMethod, (method: DeliveryMethod) => void] {
+  const linesMethod = cartMethodOf(lines);
+  const [chosen, setChosen] = useState<DeliveryMethod>(linesMethod ?? 'Delivery');
+  // Removing the last sticker line keeps the order type the member was on.
+  if (linesMethod && linesMethod !== chosen) setChosen(linesMethod);
+  const change = useCallback(
+    (method: DeliveryMethod) => {
+      setChosen(method);
+      setCartMethod(userId, method);
+    },
+    [userId],
+  );
+  return [linesMethod ?? chosen, change];
+}
 
 /**
  * Adds a sticker in a size; the same line again adds to its quantity (at most 99). The line takes the cart's
@@ -81,8 +103,11 @@ export function removeCartLine(userId: string, lineId: string): void {
 
 /** Moves every line to one delivery method, merging lines that become the same. */
 export function setCartMethod(userId: string, method: DeliveryMethod): void {
+  const lines = readLines(userId);
+  // No sticker lines (rewards only): nothing to move, and nothing to write.
+  if (lines.length === 0) return;
   const merged = new Map<string, CartLine>();
-  for (const line of readLines(userId)) {
+  for (const line of lines) {
     const id = cartLineId(line.stickerId, line.size, method);
     const same = merged.get(id);
     merged.set(id, {

@@ -1,3 +1,4 @@
+import { WalletCards } from 'lucide-react';
 import type { FormEvent } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { toast } from '~/client/lib/toast';
@@ -20,26 +21,29 @@ import {
 import {
   CART_EMPTY_OR_SIGNED_OUT,
   PAYMENT_METHODS,
-  REWARDS_NEED_A_STICKER,
   type DeliveryMethod,
-  type PaymentMethod,
 } from '~/features/shop/orders.constants';
 import { formatCents } from '~/shared/money';
 import type { CartLine } from './cart-store';
+import { zipOfAddress } from './delivery-zip';
+import { storeCreditText } from './store-credit-text';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency-key';
 import { usePickupLocations } from './shop.queries';
 
 /** The member's details; the rest of the order (the lines, the method, the total) comes from the cart. */
 interface CheckoutFields {
   phone: string;
-  paymentMethod: PaymentMethod;
+  /** What the member pays the rest with; when store credit pays it all, the server records 'Store credit'. */
+  paymentMethod: (typeof PAYMENT_METHODS)[number];
   address: string;
+  /** Delivery with areas: it picks the area (fee and minimum); filled from the address until the member types. */
+  zip: string;
   pickupLocation: string;
   notes: string;
 }
 
 /** The fields in the order the member reads them. */
-const FIELDS = ['phone', 'paymentMethod', 'address', 'pickupLocation', 'notes'] as const;
+const FIELDS = ['phone', 'paymentMethod', 'address', 'zip', 'pickupLocation', 'notes'] as const;
 
 /** A problem with the cart itself (no lines, too many) has no field: it is the form's own ('root'). */
 const fieldOf: FieldOf = (path) => {
@@ -61,9 +65,9 @@ const firstProblem = (errors: FieldErrors<CheckoutFields>) =>
   [errors.root, ...FIELDS.map((field) => errors[field])].find(Boolean)?.message;
 
 /**
- * Phone, payment, address (delivery) or pickup location, notes, the totals and Submit Order. Checked with the
- * same contract the server checks (placeOrderSchema); the spec's messages show as destructive toasts and under
- * their fields.
+ * Phone, payment, address and ZIP code (delivery) or pickup location, notes, the totals and Submit Order. Checked
+ * with the same contract the server checks (placeOrderSchema); the spec's messages show as destructive toasts and
+ * under their fields. A cart of rewards only is an order too.
  */
 export function CheckoutForm({
   user,
@@ -71,6 +75,8 @@ export function CheckoutForm({
   rewardIds,
   rewardsProblem,
   method,
+  zipRequired,
+  onZipChange,
   quote,
   priced,
   onPlaced,
@@ -82,6 +88,10 @@ export function CheckoutForm({
   /** Why this order cannot carry them (a Free Delivery on a Pickup order). */
   rewardsProblem: string | undefined;
   method: DeliveryMethod;
+  /** The shop has delivery areas: a Delivery order gives its ZIP code. */
+  zipRequired: boolean;
+  /** The ZIP code as it is now (typed, or taken from the address), for the cart's quote. */
+  onZipChange: (zip: string) => void;
   /** The shop's price of the cart (POST /api/orders/quote); undefined until the first one arrives. */
   quote: OrderQuote | undefined;
   /** `quote` is for this very cart, so its total is the one to send. */
@@ -98,6 +108,8 @@ export function CheckoutForm({
       phone: fields.phone,
       // Only what this method needs leaves the device.
       address: method === 'Delivery' ? fields.address : '',
+      // The quote was priced with it only when the shop has areas.
+      zip: method === 'Delivery' && zipRequired ? fields.zip : '',
       pickupLocation: method === 'Pickup' ? fields.pickupLocation : '',
       notes: fields.notes,
       items,
@@ -113,6 +125,7 @@ export function CheckoutForm({
       phone: formatUsPhone(user.phone),
       paymentMethod: 'Cash',
       address: user.address,
+      zip: zipOfAddress(user.address),
       pickupLocation: '',
       notes: '',
     },
@@ -136,9 +149,7 @@ export function CheckoutForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The cart is checked before the details, as the member would read it.
-    if (lines.length === 0) {
-      return toastProblem(rewardIds.length ? REWARDS_NEED_A_STICKER : CART_EMPTY_OR_SIGNED_OUT);
-    }
+    if (lines.length === 0 && rewardIds.length === 0) return toastProblem(CART_EMPTY_OR_SIGNED_OUT);
     const cartProblem = rewardsProblem ?? quote?.rewardsProblem;
     if (cartProblem) return void toast.error('Cannot submit order', { description: cartProblem });
     if (!quote || !priced) return;
@@ -147,26 +158,60 @@ export function CheckoutForm({
       // Each line says its own problem; the toast names the first.
       return void toast.error('Some items cannot be ordered as they are', { description: lineProblem });
     }
+    // Outside the hours, outside every area, under its minimum: said under the order type too.
+    if (quote.deliveryProblem) {
+      return void toast.error('Cannot submit order', { description: quote.deliveryProblem });
+    }
     void form.handleSubmit(
       (order) => placeOrder.mutate(order),
       (problems) => toastProblem(firstProblem(problems)),
     )(event);
   };
 
+  // Until the member types a ZIP code of their own, it follows the address.
+  const followAddress = (address: string) => {
+    if (form.getFieldState('zip').isDirty) return;
+    const zip = zipOfAddress(address);
+    form.setValue('zip', zip);
+    onZipChange(zip);
+  };
+
   const pending = placeOrder.isPending;
+  const paidByCredit = quote !== undefined && quote.totalCents === 0 && quote.storeCreditCents > 0;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       <fieldset disabled={pending} className="flex flex-col gap-4">
         <legend className="sr-only">Your details</legend>
         <TextField label="Phone" {...inputKinds.phone} {...form.field('phone')} />
-        <SelectField label="Payment Method" options={PAYMENT_METHODS} {...form.field('paymentMethod')} />
+        {paidByCredit ? (
+          <PaidByCredit />
+        ) : (
+          <SelectField label="Payment Method" options={PAYMENT_METHODS} {...form.field('paymentMethod')} />
+        )}
         {method === 'Delivery' ? (
-          <TextField
-            label="Address"
-            placeholder="Street, city, ZIP"
-            {...inputKinds.address}
-            {...form.field('address')}
-          />
+          <>
+            <TextField
+              label="Address"
+              placeholder="Street, city, ZIP"
+              {...inputKinds.address}
+              {...form.field('address', {
+                onChange: (event: FormEvent<HTMLInputElement>) => followAddress(event.currentTarget.value),
+              })}
+            />
+            {zipRequired && (
+              <TextField
+                label="ZIP code"
+                hint="Picks your delivery area"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={5}
+                placeholder="20001"
+                {...form.field('zip', {
+                  onChange: (event: FormEvent<HTMLInputElement>) => onZipChange(event.currentTarget.value),
+                })}
+              />
+            )}
+          </>
         ) : (
           <PickupLocationField {...form.field('pickupLocation')} />
         )}
@@ -187,6 +232,19 @@ export function CheckoutForm({
         Submit Order
       </Button>
     </form>
+  );
+}
+
+/** In place of the payment select: store credit pays the whole order, so there is nothing to choose. */
+function PaidByCredit() {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="text-sm font-medium">Payment Method</span>
+      <p className="flex min-h-11 items-center gap-2 rounded-xl border border-accent/50 bg-background px-3.5 text-base">
+        <WalletCards className="size-5 shrink-0 text-accent" aria-hidden />
+        Paid with store credit
+      </p>
+    </div>
   );
 }
 
@@ -226,6 +284,7 @@ function Totals({
     ) : (
       formatCents(cents)
     );
+  const credit = quote?.storeCreditCents ?? 0;
   return (
     <dl
       aria-busy={!priced}
@@ -238,12 +297,24 @@ function Totals({
       <div className="flex justify-between gap-3">
         <dt className="text-text-muted">
           Delivery fee
-          {method === 'Pickup' ? ' (pickup)' : quote?.freeDelivery ? ' (Free Delivery reward)' : ''}
+          {method === 'Pickup'
+            ? ' (pickup)'
+            : quote?.freeDelivery
+              ? ' (Free Delivery reward)'
+              : quote?.deliveryArea
+                ? ` (${quote.deliveryArea})`
+                : ''}
         </dt>
         <dd className="tabular">{money(quote?.deliveryFeeCents)}</dd>
       </div>
+      {credit > 0 && (
+        <div className="flex justify-between gap-3">
+          <dt className="text-text-muted">Store credit</dt>
+          <dd className="text-accent tabular">{storeCreditText(credit)}</dd>
+        </div>
+      )}
       <div className="flex justify-between gap-3 text-lg font-bold">
-        <dt>Total</dt>
+        <dt>{credit > 0 ? 'Total to pay' : 'Total'}</dt>
         <dd className="tabular">{money(quote?.totalCents)}</dd>
       </div>
     </dl>

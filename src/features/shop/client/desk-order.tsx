@@ -1,4 +1,4 @@
-import { Camera, Car, MapPin, Phone, Store, Truck } from 'lucide-react';
+import { Camera, Car, MapIcon, MapPin, Phone, Store, Truck } from 'lucide-react';
 import { useId, type ComponentType } from 'react';
 import { formatUsPhone } from '~/shared/phone';
 import { EmailText } from '~/client/components/ui/email-text';
@@ -10,6 +10,7 @@ import { OrderItems, OrderTitle } from './order-card';
 import { usePickupLocationName } from './shop.queries';
 import { OrderStatusSelect, StatusBadge } from './order-status';
 import { ReturnToQueue } from './return-to-queue';
+import { storeCreditText } from './store-credit-text';
 
 interface DeskOrderProps {
   order: AdminOrderView;
@@ -119,6 +120,14 @@ function Fulfilment({ order }: { order: AdminOrderView }) {
           <dd className="break-words">{where}</dd>
         </div>
       )}
+      {/* Not a contact detail: staff who may not read the address still see where the run goes. */}
+      {delivery && order.deliveryArea && (
+        <div className="flex items-start gap-2">
+          <dt className="sr-only">Delivery area</dt>
+          <MapIcon className="mt-0.5 size-4 shrink-0 text-text-muted" aria-hidden />
+          <dd className="break-words">{order.deliveryArea}</dd>
+        </div>
+      )}
       {order.driver && (
         <div className="flex items-start gap-2">
           <dt className="sr-only">Driver</dt>
@@ -163,8 +172,14 @@ function Total({ order }: { order: AdminOrderView }) {
         {formatCents(order.totalCents)}
       </span>
       {order.deliveryFeeCents > 0 && (
-        <span className="text-xs text-text-muted tabular">
+        <span className="text-xs whitespace-nowrap text-text-muted tabular">
           incl. {formatCents(order.deliveryFeeCents)} fee
+        </span>
+      )}
+      {/* The total is what is left to collect: store credit paid the rest. */}
+      {order.storeCreditCents > 0 && (
+        <span className="text-xs whitespace-nowrap text-accent tabular">
+          {storeCreditText(order.storeCreditCents)} store credit
         </span>
       )}
     </span>

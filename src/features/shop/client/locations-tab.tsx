@@ -18,9 +18,25 @@ import { usePickupLocations } from '~/features/shop/client/shop.queries';
 import { addLocationSchema, type PickupLocation } from '~/features/shop/shop.schema';
 import { useAddPickupLocation, useRemovePickupLocation } from './shop-admin.queries';
 import { TabSection } from '~/client/components/ui/tab-section';
+import { DeliveryAreasSection } from './delivery-areas';
+import { DeliveryHoursSection } from './delivery-hours-form';
+
+/**
+ * Locations: the pickup locations members choose from, and where and when the shop delivers (its areas by ZIP
+ * code, its hours).
+ */
+export function LocationsTab() {
+  return (
+    <div className="flex max-w-2xl flex-col gap-10">
+      <PickupLocationsSection />
+      <DeliveryAreasSection />
+      <DeliveryHoursSection />
+    </div>
+  );
+}
 
 /** Manage Pickup Locations: the places members can choose for a pickup order. */
-export function LocationsTab() {
+function PickupLocationsSection() {
   const locations = usePickupLocations();
   const names = locations.data?.locations ?? [];
   return (
@@ -28,7 +44,6 @@ export function LocationsTab() {
       id="locations-heading"
       title="Manage Pickup Locations"
       description="Members choose one of these when they pick up an order. Removing one keeps it on past orders."
-      className="max-w-2xl"
     >
       <AddLocationForm />
       <ListStates

@@ -10,6 +10,7 @@ import type { MemberOrderView, OrderLineView, OrderView } from '../orders.schema
 import { DOOR_PHOTO_KEPT_DAYS, lineSizeLabel, MASKED_DRIVER, timelineStep } from '../orders.constants';
 import { OrderActions } from './order-actions';
 import { OrderTimeline, etaText } from './order-timeline';
+import { storeCreditText } from './store-credit-text';
 import { usePickupLocationName } from './shop.queries';
 
 /**
@@ -160,6 +161,12 @@ export function OrderCard({ order }: { order: MemberOrderView }) {
               {order.deliveryMethod === 'Delivery' ? order.address : locationName(order.pickupLocation)}
             </dd>
           </div>
+          {order.deliveryArea && (
+            <div className="flex gap-2">
+              <dt>Delivery area:</dt>
+              <dd className="break-words text-text">{order.deliveryArea}</dd>
+            </div>
+          )}
           <div className="flex gap-2">
             <dt>Payment:</dt>
             <dd className="text-text">{order.paymentMethod}</dd>
@@ -180,8 +187,14 @@ export function OrderCard({ order }: { order: MemberOrderView }) {
             <dt className="text-text-muted">Delivery fee</dt>
             <dd>{formatCents(order.deliveryFeeCents)}</dd>
           </div>
+          {order.storeCreditCents > 0 && (
+            <div className="flex justify-between gap-4">
+              <dt className="text-text-muted">Store credit</dt>
+              <dd className="text-accent">{storeCreditText(order.storeCreditCents)}</dd>
+            </div>
+          )}
           <div className="flex justify-between gap-4 text-base font-bold">
-            <dt>Total</dt>
+            <dt>{order.storeCreditCents > 0 ? 'Total to pay' : 'Total'}</dt>
             <dd>{formatCents(order.totalCents)}</dd>
           </div>
         </dl>

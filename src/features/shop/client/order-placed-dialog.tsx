@@ -6,6 +6,7 @@ import { paths } from '~/client/lib/paths';
 import { formatUsPhone } from '~/shared/phone';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import { formatCents } from '~/shared/money';
+import { storeCreditText } from './store-credit-text';
 
 /**
  * After submitting: call the shop to confirm (spec, Cart), before showing up for a pickup; a delivery is brought by
@@ -36,13 +37,7 @@ export function OrderPlacedDialog({ placed }: { placed: PlaceOrderResponse | nul
             </>
           }
         >
-          <div className="mt-4 flex items-center justify-between gap-3 rounded-xl border border-border bg-background px-4 py-3 text-sm">
-            <span className="text-text-muted">
-              Order <span className="font-semibold text-text">#{placed.order.shortId}</span> ·{' '}
-              {placed.order.deliveryMethod}
-            </span>
-            <span className="font-semibold text-text tabular">{formatCents(placed.order.totalCents)}</span>
-          </div>
+          <Receipt order={placed.order} />
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button asChild variant="secondary">
               <Link to={paths.orders()}>Follow your order</Link>
@@ -60,5 +55,35 @@ export function OrderPlacedDialog({ placed }: { placed: PlaceOrderResponse | nul
         </DialogPanel>
       )}
     </Dialog.Root>
+  );
+}
+
+/** The order in one line (its number, type and delivery area) and what is left to pay after store credit. */
+function Receipt({ order }: { order: PlaceOrderResponse['order'] }) {
+  const credit = order.storeCreditCents;
+  return (
+    <div className="mt-4 flex flex-col gap-1.5 rounded-xl border border-border bg-background px-4 py-3 text-sm">
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-text-muted">
+          Order <span className="font-semibold text-text">#{order.shortId}</span> · {order.deliveryMethod}
+          {order.deliveryArea && ` · ${order.deliveryArea}`}
+        </span>
+        {credit === 0 && (
+          <span className="font-semibold text-text tabular">{formatCents(order.totalCents)}</span>
+        )}
+      </div>
+      {credit > 0 && (
+        <dl className="flex flex-col gap-1 tabular">
+          <div className="flex justify-between gap-3">
+            <dt className="text-text-muted">Store credit</dt>
+            <dd className="text-accent">{storeCreditText(credit)}</dd>
+          </div>
+          <div className="flex justify-between gap-3 font-semibold text-text">
+            <dt>{order.totalCents === 0 ? 'Paid with store credit' : 'Total to pay'}</dt>
+            <dd>{formatCents(order.totalCents)}</dd>
+          </div>
+        </dl>
+      )}
+    </div>
   );
 }

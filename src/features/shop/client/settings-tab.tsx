@@ -13,7 +13,7 @@ import { useShopSettings } from '~/features/shop/client/shop.queries';
 import { updateShopSettingsSchema, type ShopSettings } from '~/features/shop/shop.schema';
 import { parseDollarsToCents } from '~/shared/money';
 import { useContractForm, type FieldOf } from '~/client/lib/form';
-import { centsToDollarInput, dollarInput } from './dollar-input';
+import { centsToDollarInput, dollarInput } from '~/client/lib/dollar-input';
 import { useUpdateShopSettings } from './shop-admin.queries';
 import { JOIN_MODES, type JoinMode } from '~/features/accounts/accounts.constants';
 

@@ -28,6 +28,9 @@ import {
 import type {
   AdjustStockInput,
   CatalogSticker,
+  DeliveryAreaInput,
+  DeliveryHoursInput,
+  DeliveryRules,
   PickupLocationsResponse,
   SetStockInput,
   StickerFormInput,
@@ -202,6 +205,44 @@ export const useRemovePickupLocation = (config: MutationConfig<PickupLocationsRe
     setLocations,
     config,
   );
+
+// Delivery areas and hours. Under ['shop', 'delivery'], so 'shop.locations' (any admin's change) refetches them;
+// every change answers with the rules as they are now.
+
+export const deliveryRulesQueryOptions = queryOptions({
+  queryKey: shopQueryKeys.deliveryRules(),
+  queryFn: ({ signal }) => call(admin['delivery-rules'].$get({}, { init: { signal } })),
+});
+
+/** The delivery areas by name, with their ZIP codes, fee and minimum, and the week's delivery hours. */
+export function useDeliveryRules() {
+  return useQuery(deliveryRulesQueryOptions);
+}
+
+const setDeliveryRules = (queryClient: QueryClient, rules: DeliveryRules) =>
+  queryClient.setQueryData(deliveryRulesQueryOptions.queryKey, rules);
+
+const area = admin['delivery-areas'];
+
+/** Adds an area (no id) or changes one. */
+export const useSaveDeliveryArea = (
+  config: MutationConfig<DeliveryRules, { areaId?: string | undefined; area: DeliveryAreaInput }> = {},
+) =>
+  useApiMutation(
+    ({ areaId, area: json }) =>
+      areaId === undefined
+        ? call(area.$post({ json }))
+        : call(area[':areaId'].$put({ param: { areaId }, json })),
+    setDeliveryRules,
+    config,
+  );
+
+export const useRemoveDeliveryArea = (config: MutationConfig<DeliveryRules, string> = {}) =>
+  useApiMutation((areaId) => call(area[':areaId'].$delete({ param: { areaId } })), setDeliveryRules, config);
+
+/** Replaces the week's hours: a weekday left out is closed; none at all is always open. */
+export const useSetDeliveryHours = (config: MutationConfig<DeliveryRules, DeliveryHoursInput> = {}) =>
+  useApiMutation((json) => call(admin['delivery-hours'].$put({ json })), setDeliveryRules, config);
 
 // The shop's settings: read where members read them (shop.queries), saved here.
 

@@ -14,6 +14,9 @@ export const shopQueryKeys = {
   menu: () => [...shopQueryKeys.all, 'menu'] as const,
   settings: () => [...shopQueryKeys.all, 'settings'] as const,
   pickupLocations: () => [...shopQueryKeys.all, 'pickup-locations'] as const,
+  /** Checkout's delivery terms; 'shop.locations' refetches them, and the Locations tab's rules under them. */
+  delivery: () => [...shopQueryKeys.all, 'delivery'] as const,
+  deliveryRules: () => [...shopQueryKeys.delivery(), 'rules'] as const,
   ratingStatus: () => [...shopQueryKeys.all, 'rating-status'] as const,
   /** A cart's quote (orders.queries.ts): refetched when the menu, a shown count or the fee changes. */
   quote: (cart?: unknown) => [...shopQueryKeys.all, 'quote', ...(cart === undefined ? [] : [cart])] as const,
@@ -34,6 +37,11 @@ export const pickupLocationsQueryOptions = queryOptions({
   queryFn: ({ signal }) => call(shop['pickup-locations'].$get({}, { init: { signal } })),
 });
 
+export const deliveryTermsQueryOptions = queryOptions({
+  queryKey: shopQueryKeys.delivery(),
+  queryFn: ({ signal }) => call(shop.delivery.$get({}, { init: { signal } })),
+});
+
 export const ratingStatusQueryOptions = queryOptions({
   queryKey: shopQueryKeys.ratingStatus(),
   queryFn: ({ signal }) => call(shop['rating-status'].$get({}, { init: { signal } })),
@@ -51,6 +59,11 @@ export function useShopSettings() {
 
 export function usePickupLocations() {
   return useQuery(pickupLocationsQueryOptions);
+}
+
+/** What checkout shows of delivery: whether it asks for a ZIP code (the shop has areas), and the week's hours. */
+export function useDeliveryTerms() {
+  return useQuery(deliveryTermsQueryOptions);
 }
 
 /** How an order's pickup location reads: its display name, or its capitalised name once it left the list. */

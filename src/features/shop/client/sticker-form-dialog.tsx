@@ -18,7 +18,7 @@ import {
 } from '~/features/shop/shop.constants';
 import { parseDollarsToCents } from '~/shared/money';
 import { useContractForm, type FieldOf } from '~/client/lib/form';
-import { centsToDollarInput, dollarInput } from './dollar-input';
+import { centsToDollarInput, dollarInput } from '~/client/lib/dollar-input';
 import { useSaveSticker } from './shop-admin.queries';
 
 /**

@@ -1,8 +1,10 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
+import { formatCents } from '~/shared/money';
 import { notify } from '~/features/notifications/server/notifications.service';
 import { awardCompletedOrder } from '~/features/economy/server/awards.service';
 import { returnRedemptionsOfOrder } from '~/features/economy/server/redemptions.service';
+import { changeStoreCredit } from '~/features/economy/server/store-credit.service';
 import { writeAudit } from '~/server/audit';
 import { holdersOf } from '~/server/member-standing';
 import { deletePrivateFiles } from '~/server/uploads/private-files';
@@ -79,12 +81,45 @@ async function checkCounterCode(
 
 /**
  * The one cancel path's release, for the desk's cancel and the member's, given the order as it was: what the order
- * held goes back (its rewards; its stock, unless it was completed: those stickers left the shop; store credit and
+ * held goes back (its rewards; its store credit; its stock, unless it was completed: those stickers left the shop;
  * promo uses join here when they exist). How many rewards went back.
  */
 async function releaseCancelledOrder(tx: Executor, order: OrderRow, at: Date): Promise<number> {
   if (order.status !== 'completed') await returnStock(tx, { orderId: order.id });
+  if (order.storeCreditCents > 0) {
+    await changeStoreCredit(tx, {
+      userId: order.userId,
+      deltaCents: order.storeCreditCents,
+      reason: 'order-refund',
+      reference: order.id,
+      at,
+    });
+  }
   return returnRedemptionsOfOrder(tx, { id: order.id, userId: order.userId, at });
+}
+
+/** What a cancelled order's member is told came back: its store credit, its rewards. */
+function givenBackText(order: OrderRow, rewardsReturned: number): string {
+  const credit =
+    order.storeCreditCents > 0
+      ? ` Its ${formatCents(order.storeCreditCents)} of store credit is back in your balance.`
+      : '';
+  const rewards = rewardsReturned
+    ? ` Its ${rewardsReturned === 1 ? 'reward is' : 'rewards are'} back under Your rewards.`
+    : '';
+  return credit + rewards;
+}
+
+/** What a cancel gave back that reopening would spend twice: its rewards or its store credit. */
+async function reopenRefusal(tx: Executor, order: OrderRow): Promise<string | null> {
+  if (order.storeCreditCents > 0) {
+    return 'This order was paid with store credit, which went back to the member when it was cancelled, so it cannot be reopened. Ask the member to order again.';
+  }
+  const items = (await itemsOf(tx, [order.id])).get(order.id)!;
+  if (items.some((item) => item.redemptionId !== null)) {
+    return 'This order had rewards, which went back to the member when it was cancelled, so it cannot be reopened. Ask the member to order again.';
+  }
+  return null;
 }
 
 /**
@@ -164,18 +199,11 @@ export async function setOrderStatus(
         { title: 'Status Not Changed' },
       );
     }
-    // A cancelled order gave its rewards back: reopening it would spend them twice.
     if (order.status === 'cancelled') {
-      const items = (await itemsOf(tx, [order.id])).get(order.id)!;
-      if (items.some((item) => item.redemptionId !== null)) {
-        throw new AppError(
-          'BAD_REQUEST',
-          'This order had rewards, which went back to the member when it was cancelled, so it cannot be reopened. Ask the member to order again.',
-          { title: 'Status Not Changed' },
-        );
-      }
+      const refused = await reopenRefusal(tx, order);
+      if (refused) throw new AppError('BAD_REQUEST', refused, { title: 'Status Not Changed' });
+      await retakeStock(tx, order, now, actor.id);
     }
-    if (order.status === 'cancelled') await retakeStock(tx, order, now, actor.id);
     const [updated] = await tx
       .update(shopOrder)
       .set({
@@ -237,8 +265,7 @@ export async function setOrderStatus(
       await notify(tx, {
         userId: order.userId,
         message:
-          message(shortOrderId(order.id)) +
-          (returned ? ` Its ${returned === 1 ? 'reward is' : 'rewards are'} back under Your rewards.` : ''),
+          message(shortOrderId(order.id)) + (status === 'cancelled' ? givenBackText(order, returned) : ''),
         link: '/orders',
         from: 'staff',
         at: now,

@@ -7,6 +7,7 @@ import { firstNameOf } from '~/shared/first-name';
 import { notifyEach } from '~/features/notifications/server/notifications.service';
 import { readShopSettings } from '~/features/shop/server/shop.service';
 import { takeRedemptionsForOrder } from '~/features/economy/server/redemptions.service';
+import { changeStoreCredit } from '~/features/economy/server/store-credit.service';
 import { REWARD_LINE_SIZE, rewardLineName } from '~/features/economy/rewards.constants';
 import type { Executor } from '~/server/db/client';
 import { prepared, type Param } from '~/server/db/prepared';
@@ -35,6 +36,7 @@ import {
   type DeliveryMethod,
   type OrderStatus,
   type PaymentMethod,
+  STORE_CREDIT_PAYMENT,
 } from '../orders.constants';
 import { holdersOf } from '~/server/member-standing';
 
@@ -69,7 +71,9 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
     })),
     subtotalCents: order.subtotalCents,
     deliveryFeeCents: order.deliveryFeeCents,
+    storeCreditCents: order.storeCreditCents,
     totalCents: order.totalCents,
+    deliveryArea: order.deliveryAreaName,
     etaMinutes: order.etaMinutes,
     etaSubmittedAt: order.etaSubmittedAt?.toISOString() ?? null,
     confirmedAt: order.confirmedAt?.toISOString() ?? null,
@@ -144,7 +148,7 @@ async function findByKey(tx: Executor, userId: string, key: string): Promise<Ord
 function refusalOf({ lines, quote }: PricedCart): AppError | null {
   const problem = lines.find((line) => line.problem)?.problem;
   if (problem?.kind === 'stock') return new AppError('CONFLICT', problem.message, { title: 'Sold Out' });
-  const message = problem?.message ?? quote.rewardsProblem;
+  const message = problem?.message ?? quote.rewardsProblem ?? quote.deliveryProblem;
   return message ? new AppError('BAD_REQUEST', message, { title: 'Cannot submit order' }) : null;
 }
 
@@ -152,7 +156,7 @@ function refusalOf({ lines, quote }: PricedCart): AppError | null {
  * Places an order priced by the server (priceCart, the quote's own function). The member's row is locked first, so
  * two devices cannot both pass a daily limit. The idempotency key makes a retried or double-tapped submit return
  * the first order before anything is taken; a total that differs from the one the member saw is a 409, and nothing
- * is stored. Counted sizes give up their quantities after the order row is in (takeStock).
+ * is stored. Counted sizes give up their quantities, and store credit its amount, after the order row is in.
  */
 export async function placeOrder(
   { db, now }: ServiceContext,
@@ -182,7 +186,7 @@ export async function placeOrder(
         });
       }
     }
-    const { subtotalCents, deliveryFeeCents, totalCents } = priced.quote;
+    const { subtotalCents, deliveryFeeCents, storeCreditCents, totalCents } = priced.quote;
     if (totalCents !== input.expectedTotalCents) {
       throw new AppError(
         'PRICES_CHANGED',
@@ -203,11 +207,14 @@ export async function placeOrder(
         userAddress: isDelivery ? input.address : null,
         pickupLocation: isDelivery ? DELIVERY_HUB : input.pickupLocation,
         deliveryMethod: input.deliveryMethod,
-        paymentMethod: input.paymentMethod,
+        paymentMethod: storeCreditCents > 0 && totalCents === 0 ? STORE_CREDIT_PAYMENT : input.paymentMethod,
         notes: input.notes,
         subtotalCents,
         deliveryFeeCents,
+        storeCreditCents,
         totalCents,
+        deliveryZip: priced.delivery?.zip ?? null,
+        deliveryAreaName: priced.delivery?.areaName ?? null,
         status: isDelivery ? 'available' : 'pending',
         createdAt: now,
         updatedAt: now,
@@ -225,6 +232,15 @@ export async function placeOrder(
       { userId: actor.id, deliveryMethod: input.deliveryMethod, id: order.id, at: now },
       input.rewardIds,
     );
+    if (storeCreditCents > 0) {
+      await changeStoreCredit(tx, {
+        userId: actor.id,
+        deltaCents: -storeCreditCents,
+        reason: 'order',
+        reference: order.id,
+        at: now,
+      });
+    }
     const counted = new Set(lines.filter((line) => line.counted).map(lineKey));
     const stockTaken = await takeStock(tx, lines, { at: now, counted });
     const lineRows = [

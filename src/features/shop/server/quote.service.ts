@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { checkRedemptionsForOrder } from '~/features/economy/server/redemptions.service';
+import { storeCreditOf } from '~/features/economy/server/store-credit.service';
 import type { Executor } from '~/server/db/client';
 import { sticker } from '~/server/db/tables/shop.tables';
 import type { Actor, ServiceContext } from '~/server/service-context';
@@ -10,9 +11,10 @@ import { dailyLimitText, orderLimitText, SIZE_LABELS, type StickerSize } from '.
 import { priceOf, readShopSettings, type StickerRow } from './shop.service';
 import { lineKey, orderedToday, soldOutMessage } from './stock.service';
 import { sizeRulesOf } from './sticker-sizes';
+import { quoteDelivery } from './delivery-rules.service';
 
-/** What prices a cart: its lines, its rewards and the order type. */
-export type CartToPrice = Pick<PlaceOrderValues, 'deliveryMethod' | 'items' | 'rewardIds'>;
+/** What prices a cart: its lines, its rewards, the order type and, for Delivery, the ZIP code. */
+export type CartToPrice = Pick<PlaceOrderValues, 'deliveryMethod' | 'items' | 'rewardIds' | 'zip'>;
 
 /** Why a line cannot be ordered as it is: `stock` when too few are left (a 409 at submit), else the catalogue. */
 type LineProblem = { kind: 'stock' | 'catalogue'; message: string };
@@ -32,10 +34,13 @@ export interface PricedLine {
 export interface PricedCart {
   quote: OrderQuote;
   lines: PricedLine[];
+  /** Delivery: the fee's area and the ZIP code it was found by (null for Pickup or without areas). */
+  delivery: { zip: string; areaName: string } | null;
   /** The rewards that ride on the order; their problem, if any, is the quote's rewardsProblem. */
   rewards: Awaited<ReturnType<typeof checkRedemptionsForOrder>> | null;
 }
 
+const NOTHING_TO_DELIVER = 'A Free Delivery needs something to deliver: add a sticker or another reward.';
 const NOT_ON_MENU = 'A sticker in your cart is no longer on the menu. Remove it and try again.';
 
 /** The cart's lines, the same sticker and size merged into one, in the order the member added them. */
@@ -75,7 +80,8 @@ function problemOf(
 /**
  * The one price of a cart, for the quote the cart shows and for placing the order (placeOrder): every line at the
  * catalogue's price, flagged when it cannot be ordered as it is (no longer sold, over a limit, too few left), the
- * rewards' effect (a Free Delivery waives the fee) and the total. Later price rules belong here, once.
+ * rewards' effect (a Free Delivery waives the fee), the delivery terms (the area's fee and minimum, the hours), the
+ * store credit it spends and the total left to pay. Later price rules belong here, once.
  */
 export async function priceCart(
   tx: Executor,
@@ -126,11 +132,21 @@ export async function priceCart(
     if (!(error instanceof AppError)) throw error;
     rewardsProblem = error.message;
   }
+  if (wanted.length === 0 && rewards?.onlyFreeDelivery) rewardsProblem = NOTHING_TO_DELIVER;
 
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const freeDelivery = cart.deliveryMethod === 'Delivery' && Boolean(rewards?.freeDelivery);
-  const deliveryFeeCents =
-    cart.deliveryMethod === 'Delivery' && !freeDelivery ? settings.deliveryFeeCents : 0;
+  const isDelivery = cart.deliveryMethod === 'Delivery';
+  const delivery = isDelivery
+    ? await quoteDelivery(
+        tx,
+        { zip: cart.zip, stickerSubtotalCents: subtotalCents, rewardOnly: lines.length === 0 },
+        { at, settings },
+      )
+    : null;
+  const freeDelivery = isDelivery && Boolean(rewards?.freeDelivery);
+  const deliveryFeeCents = delivery && !freeDelivery ? delivery.feeCents : 0;
+  // Store credit pays what it can of the whole order, the fee included.
+  const storeCreditCents = Math.min(await storeCreditOf(tx, member.id), subtotalCents + deliveryFeeCents);
   const quoted = lines.map((line): QuotedLine => ({
     stickerId: line.stickerId,
     size: line.size,
@@ -146,10 +162,15 @@ export async function priceCart(
       subtotalCents,
       deliveryFeeCents,
       freeDelivery,
-      totalCents: subtotalCents + deliveryFeeCents,
+      zipRequired: delivery?.zipRequired ?? false,
+      deliveryArea: delivery?.area?.name ?? null,
+      deliveryProblem: delivery?.problem ?? null,
+      storeCreditCents,
+      totalCents: subtotalCents + deliveryFeeCents - storeCreditCents,
       rewardsProblem,
     },
     lines,
+    delivery: delivery?.area ? { zip: cart.zip, areaName: delivery.area.name } : null,
     rewards,
   };
 }

@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedInMember, signedInWithRoles } from '~/app/server/testing/members';
 import { ledgerEntry } from '~/server/db/tables/economy.tables';
-import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
+import { changeStoreCredit } from '~/features/economy/server/store-credit.service';
+import { user } from '~/server/db/tables/auth.tables';
+import { orderItem, shopOrder, storeCreditEntry } from '~/server/db/tables/orders.tables';
 import { sticker, stickerRating } from '~/server/db/tables/shop.tables';
 import { RACE_LIMITS, race } from '~/app/server/testing/race';
 import { createTestContext, type TestContext } from '~/app/server/testing/test-context';
@@ -153,4 +155,85 @@ it('staff who hear of each other’s orders can place orders at the same moment 
     },
   });
   expect(winners.every((count) => count === 8)).toBe(true);
+});
+
+/** A new member holding $100 of store credit, written as a reward paid as credit is. */
+async function memberWithCredit() {
+  const member = await signedInMember(t);
+  await t.database.db.transaction((tx) =>
+    changeStoreCredit(tx, {
+      userId: member.user.id,
+      deltaCents: 10_000,
+      reason: 'reward',
+      reference: `race-credit-${member.user.id}`,
+      at: new Date(),
+    }),
+  );
+  return member;
+}
+async function expectCreditMatchesLedger(userId: string, cents: number) {
+  const [row] = await t.database.db
+    .select({ cents: user.storeCreditCents })
+    .from(user)
+    .where(eq(user.id, userId));
+  const [sum] = await t.database.db
+    .select({ cents: sql<number>`coalesce(sum(${storeCreditEntry.deltaCents}), 0)::int` })
+    .from(storeCreditEntry)
+    .where(eq(storeCreditEntry.userId, userId));
+  expect({ balance: row!.cents, ledger: sum!.cents }).toEqual({ balance: cents, ledger: cents });
+}
+
+it('$100 of store credit spent by 8 devices at once pays two $40 orders whole, and never goes below 0', async () => {
+  const members: string[] = [];
+  const winners = await race({
+    contenders: 8,
+    setup: async (round) => {
+      const member = await memberWithCredit();
+      members.push(member.user.id);
+      return { member, round };
+    },
+    attempt: async ({ member, round }, contender) => {
+      // Each device saw the credit cover its order ($0 to pay); once $20 is left, the total is $20: a 409.
+      const body = {
+        ...pickupOf(stickerId, `credit-${round}-${contender}-${Date.now()}`),
+        expectedTotalCents: 0,
+      };
+      const response = await t.call('POST', '/api/orders', body, { Cookie: member.cookie });
+      if (response.status !== 201 && response.status !== 409) throw new Error(await response.text());
+      return response.status === 201;
+    },
+  });
+  expect(winners.every((count) => count === 2)).toBe(true);
+  for (const id of members) await expectCreditMatchesLedger(id, 2000);
+});
+
+it('the desk and the member cancelling one store-credit order at once give the credit back once', async () => {
+  const owner = await signedInWithRoles(t, ['Owner']);
+  const members: string[] = [];
+  await race({
+    contenders: 4,
+    setup: async (round) => {
+      const member = await memberWithCredit();
+      members.push(member.user.id);
+      const body = { ...pickupOf(stickerId, `refund-${round}-${Date.now()}`), expectedTotalCents: 0 };
+      const placed = await t.call('POST', '/api/orders', body, { Cookie: member.cookie });
+      if (placed.status !== 201) throw new Error(await placed.text());
+      const { order } = (await placed.json()) as { order: { id: string } };
+      return { member, orderId: order.id };
+    },
+    attempt: async ({ member, orderId }, contender) => {
+      const response =
+        contender % 2 === 0
+          ? await t.call('POST', `/api/orders/${orderId}/cancel`, undefined, { Cookie: member.cookie })
+          : await t.call(
+              'PATCH',
+              `/api/admin/orders/${orderId}/status`,
+              { status: 'cancelled' },
+              { Cookie: owner.cookie },
+            );
+      if (response.status >= 500) throw new Error(await response.text());
+      return response.status === 200;
+    },
+  });
+  for (const id of members) await expectCreditMatchesLedger(id, 10_000);
 });

@@ -7,6 +7,9 @@ import { validate } from '~/server/validate';
 import {
   addLocationSchema,
   adjustStockSchema,
+  deliveryAreaIdSchema,
+  deliveryAreaSchema,
+  deliveryHoursSchema,
   setStockSchema,
   locationNameSchema,
   rateStickerSchema,
@@ -15,6 +18,8 @@ import {
   updateShopSettingsSchema,
   updateStickerSchema,
   type CatalogResponse,
+  type DeliveryRules,
+  type DeliveryTermsResponse,
   type MenuResponse,
   type PickupLocationsResponse,
   type ShopSettings,
@@ -28,6 +33,14 @@ import {
   updateShopSettings,
   updateSticker,
 } from './catalog.service';
+import {
+  createDeliveryArea,
+  deliveryTerms,
+  listDeliveryRules,
+  removeDeliveryArea,
+  setDeliveryHours,
+  updateDeliveryArea,
+} from './delivery-rules.service';
 import { rateSticker, ratingStatus } from './ratings.service';
 import { adjustStock, setStock } from './stock.service';
 import { listMenu, listPickupLocations, readShopSettings } from './shop.service';
@@ -42,6 +55,9 @@ export const shopRoutes = new Hono<SignedInEnv>()
   )
   .get('/pickup-locations', access('signed-in'), async (c) =>
     c.json({ locations: await listPickupLocations(c.var.ctx) } satisfies PickupLocationsResponse, 200),
+  )
+  .get('/delivery', access('signed-in'), async (c) =>
+    c.json((await deliveryTerms(c.var.ctx)) satisfies DeliveryTermsResponse, 200),
   )
   .get('/rating-status', access('signed-in'), async (c) =>
     c.json(await ratingStatus(c.var.ctx, c.var.user), 200),
@@ -121,6 +137,37 @@ export const adminShopRoutes = new Hono<SignedInEnv>()
         200,
       );
     },
+  )
+  .get('/delivery-rules', access('manage:locations'), async (c) =>
+    c.json((await listDeliveryRules(c.var.ctx)) satisfies DeliveryRules, 200),
+  )
+  .post('/delivery-areas', access('manage:locations'), validate('json', deliveryAreaSchema), async (c) =>
+    c.json(
+      (await createDeliveryArea(c.var.ctx, c.var.user, c.req.valid('json'))) satisfies DeliveryRules,
+      201,
+    ),
+  )
+  .put(
+    '/delivery-areas/:areaId',
+    access('manage:locations'),
+    validate('param', deliveryAreaIdSchema),
+    validate('json', deliveryAreaSchema),
+    async (c) => {
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      return c.json((await updateDeliveryArea(c.var.ctx, c.var.user, input)) satisfies DeliveryRules, 200);
+    },
+  )
+  .delete(
+    '/delivery-areas/:areaId',
+    access('manage:locations'),
+    validate('param', deliveryAreaIdSchema),
+    async (c) => {
+      const rules = await removeDeliveryArea(c.var.ctx, c.var.user, c.req.valid('param'));
+      return c.json(rules satisfies DeliveryRules, 200);
+    },
+  )
+  .put('/delivery-hours', access('manage:locations'), validate('json', deliveryHoursSchema), async (c) =>
+    c.json((await setDeliveryHours(c.var.ctx, c.var.user, c.req.valid('json'))) satisfies DeliveryRules, 200),
   )
   .put('/shop-settings', access('manage:settings'), validate('json', updateShopSettingsSchema), async (c) => {
     const settings = await updateShopSettings(c.var.ctx, c.var.user, c.req.valid('json'));

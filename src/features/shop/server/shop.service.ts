@@ -1,4 +1,5 @@
 import { asc, avg, count, eq, sql } from 'drizzle-orm';
+import { DEFAULT_SHOP_NAME } from '~/shared/shop-name';
 import { DEFAULT_TIME_ZONE } from '~/shared/time';
 import type { Executor } from '~/server/db/client';
 import { prepared } from '~/server/db/prepared';
@@ -19,7 +20,7 @@ export interface StickerRef {
 
 /** The spec's defaults (section 9 and departure 11); the Settings tab changes them. */
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
-  shopName: 'The Vault',
+  shopName: DEFAULT_SHOP_NAME,
   contactPhone: '(202) 555-0142',
   deliveryFeeCents: 2000,
   timeZone: DEFAULT_TIME_ZONE,

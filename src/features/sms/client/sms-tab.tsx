@@ -19,7 +19,13 @@ import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm } from '~/client/lib/form';
 import { formatUsPhone } from '~/shared/phone';
 import { can, type Actor } from '~/shared/permissions';
-import { sendSmsSchema, type SmsRecipientStatus, type SmsSendStatus, type SmsSendView } from '../sms.schema';
+import {
+  sendSmsSchema,
+  type SmsProviderName,
+  type SmsRecipientStatus,
+  type SmsSendStatus,
+  type SmsSendView,
+} from '../sms.schema';
 import {
   MESSAGE_REQUIRED_TITLE,
   SMS_MAX_LENGTH,
@@ -65,6 +71,17 @@ function randomKey(): string {
   ).join('');
 }
 
+/**
+ * What "SMS sent!" says: the messages are queued (the sender delivers them, and the log follows it), and with no
+ * provider connected, that they only go to the server log.
+ */
+function sentDescription(count: number, provider: SmsProviderName): string {
+  const queued = `Queued for ${count} ${count === 1 ? 'member' : 'members'}.`;
+  return provider === 'log'
+    ? `${queued} No SMS provider is connected (Settings), so they are only written to the server log: nothing leaves this machine.`
+    : `${queued} They go out in the next few seconds; the log below shows each one.`;
+}
+
 function SendSmsForm() {
   const form = useContractForm<typeof sendSmsSchema, SmsFields>(sendSmsSchema, {
     defaultValues: { segment: 'all', message: '' },
@@ -74,13 +91,11 @@ function SendSmsForm() {
   const length = form.watch('message').length;
 
   const sendSms = useSendSms({
-    onSuccess: ({ send }) => {
+    onSuccess: ({ send, provider }) => {
       pendingKey = undefined;
       setConfirming(null);
       form.reset({ segment: form.getValues('segment'), message: '' });
-      toast.success('SMS sent!', {
-        description: `Sent to ${send.recipientCount} ${send.recipientCount === 1 ? 'member' : 'members'}.`,
-      });
+      toast.success('SMS sent!', { description: sentDescription(send.recipientCount, provider) });
     },
     onError: (error) => {
       setConfirming(null);

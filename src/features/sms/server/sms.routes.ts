@@ -26,8 +26,8 @@ export const adminSmsRoutes = new Hono<SignedInEnv>()
     c.json(await listSmsSends(c.var.ctx, c.req.valid('query')), 200),
   )
   .post('/sends', access('send:sms'), validate('json', sendSmsSchema), async (c) => {
-    const { send, created } = await sendSms(c.var.ctx, c.var.user, c.req.valid('json'));
-    return c.json({ send } satisfies SendSmsResponse, created ? 201 : 200);
+    const { send, provider, created } = await sendSms(c.var.ctx, c.var.user, c.req.valid('json'));
+    return c.json({ send, provider } satisfies SendSmsResponse, created ? 201 : 200);
   })
   .get(
     '/sends/:sendId/recipients',

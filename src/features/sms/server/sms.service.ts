@@ -90,10 +90,11 @@ export async function smsAudience(
  * recipients, or a send that would pass the daily cap, is refused whole.
  */
 export async function sendSms(
-  { db, now }: ServiceContext,
+  ctx: ServiceContext,
   actor: Actor,
   input: { segment: SmsSegment; message: string; idempotencyKey: string },
 ): Promise<SendSmsResponse & { created: boolean }> {
+  const { db, now } = ctx;
   const result = await db.transaction(async (tx) => {
     // One send at a time: two sends at once could each fit under the cap alone; the same key twice finds the first.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEND_LOCK_KEY})`);
@@ -161,7 +162,10 @@ export async function sendSms(
     return { id, created: true };
   });
   const [send] = await sendViews(db, [result.id]);
-  return { send: send!, created: result.created };
+  // The provider the sender will take up (sms-sender.ts: smsProviderFor), so the sender's screen can say whether
+  // anything will leave the machine.
+  const provider = (await readProviderCredentials(ctx)) ? 'twilio' : 'log';
+  return { send: send!, provider, created: result.created };
 }
 
 // ---- The log ------------------------------------------------------------------------------------------------

@@ -259,9 +259,11 @@ describe('the log', () => {
 describe('sending', () => {
   it('goes to the log-only provider without credentials, and the server log says nothing left the machine', async () => {
     for (let i = 0; i < 3; i += 1) await insertSmsMember(t.database.db);
-    const { send: sent } = (await (
+    const { send: sent, provider } = (await (
       await send({ segment: 'all', message: 'Log me' })
     ).json()) as SendSmsResponse;
+    // The answer tells the sender's screen that nothing will leave the machine.
+    expect(provider).toBe('log');
     expect(await drain()).toBe(3);
     expect(twilio.requests).toHaveLength(0);
     const [item] = (await log()).items;
@@ -296,7 +298,8 @@ describe('sending', () => {
       authToken: AUTH_TOKEN,
       dailyCap: 500,
     });
-    await send({ segment: 'all', message: 'Via Twilio' });
+    const queued = (await (await send({ segment: 'all', message: 'Via Twilio' })).json()) as SendSmsResponse;
+    expect(queued.provider).toBe('twilio');
     expect(await drain()).toBe(2);
 
     expect(twilio.requests).toHaveLength(2);

@@ -47,6 +47,8 @@ export const user = pgTable(
     smokePreference: text().notNull().default('Not Set'),
     xp: integer().notNull().default(0),
     exoticCoins: integer().notNull().default(0),
+    /** Store credit in cents: the sum of the member's store_credit_entry rows, changed with them in one transaction. */
+    storeCreditCents: integer().notNull().default(0),
     /** Whether staff let the member in (JOIN_STATUSES): approved, or pending or declined under staff approval. */
     status: text().notNull().default('approved'),
     strikes: integer().notNull().default(0),
@@ -67,6 +69,7 @@ export const user = pgTable(
   (t) => [
     check('user_xp_non_negative', sql`${t.xp} >= 0`),
     check('user_coins_non_negative', sql`${t.exoticCoins} >= 0`),
+    check('user_store_credit_non_negative', sql`${t.storeCreditCents} >= 0`),
     check('user_strikes_non_negative', sql`${t.strikes} >= 0`),
     check('user_status', sql`${t.status} in ('approved', 'pending', 'declined')`),
     index('user_referred_by_idx').on(t.referredBy),

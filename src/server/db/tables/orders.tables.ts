@@ -26,7 +26,12 @@ export const shopOrder = pgTable(
     notes: text().notNull().default(''),
     subtotalCents: integer().notNull(),
     deliveryFeeCents: integer().notNull(),
+    /** Store credit the order spent (subtotal + fee - credit = total, what is left to pay); a cancel gives it back. */
+    storeCreditCents: integer().notNull().default(0),
     totalCents: integer().notNull(),
+    /** The delivery area its ZIP fell in (its name then); null for Pickup or when the shop had no areas. */
+    deliveryZip: text(),
+    deliveryAreaName: text(),
     status: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -75,7 +80,7 @@ export const shopOrder = pgTable(
       .where(sql`${t.doorPhotoKey} is not null`),
     check(
       'shop_order_amounts_non_negative',
-      sql`${t.subtotalCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.totalCents} >= 0`,
+      sql`${t.subtotalCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.totalCents} >= 0 and ${t.storeCreditCents} >= 0`,
     ),
   ],
 );
@@ -103,5 +108,34 @@ export const orderItem = pgTable(
   (t) => [
     index('order_item_order_idx').on(t.orderId),
     check('order_item_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Every change of a member's store credit, in cents, written with the change of user.store_credit_cents in one
+ * transaction: a reward paid as credit (+), an order paying with it (-), its cancel giving it back (+). One row per
+ * cause (`reason`, `reference`), so a raced or retried cause moves the balance once.
+ */
+export const storeCreditEntry = pgTable(
+  'store_credit_entry',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    deltaCents: integer().notNull(),
+    /** reward (a redemption paid as credit), order (spent on it), order-refund (its cancel). */
+    reason: text().notNull(),
+    /** The redemption or order id. */
+    reference: text().notNull(),
+    /** The staff member who turned a reward into credit; null for the member's own orders. */
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('store_credit_entry_cause_idx').on(t.reason, t.reference),
+    index('store_credit_entry_user_idx').on(t.userId, t.createdAt),
+    check('store_credit_entry_reason', sql`${t.reason} in ('reward', 'order', 'order-refund')`),
+    check('store_credit_entry_delta_nonzero', sql`${t.deltaCents} <> 0`),
   ],
 );

@@ -21,17 +21,26 @@ export const reward = pgTable(
     imageUrl: text().notNull().default(''),
     /** Staff approve a redemption before it reaches the member's cart (cash credit, the trip). */
     needsApproval: boolean().notNull().default(false),
+    /**
+     * What the reward is worth as store credit, in cents ("$100 Cash or Store Credit"): staff approving a request
+     * choose credit (added to the member's balance) or cash paid by hand (a $0 line of an order). Null: neither.
+     */
+    creditCents: integer(),
     hidden: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('reward_cost_positive', sql`${t.costCoins} > 0`)],
+  (t) => [
+    check('reward_cost_positive', sql`${t.costCoins} > 0`),
+    check('reward_credit_positive', sql`${t.creditCents} > 0`),
+  ],
 );
 
 /**
  * One redemption of a reward by a member: the coins are spent when it is made, in the same transaction. Its
  * status: `requested` (waiting for staff) → `in-cart`, or `refused` (coins refunded); `unused` ⇄ `in-cart` as the
- * member moves it in and out of their cart; `used` by an order (back to `unused` if the shop cancels the order).
+ * member moves it in and out of their cart; `used` by an order (back to `unused` if the shop cancels the order);
+ * `credited` when staff paid it as store credit (a request approved as credit, or an unused one converted).
  */
 export const rewardRedemption = pgTable(
   'reward_redemption',
@@ -47,6 +56,8 @@ export const rewardRedemption = pgTable(
     title: text().notNull(),
     costCoins: integer().notNull(),
     kind: text().notNull(),
+    /** The reward's worth as store credit when it was redeemed (reward.credit_cents). */
+    creditCents: integer(),
     status: text().notNull(),
     /** A double tap or a retried request carries the same key and gets the same redemption. */
     idempotencyKey: text().notNull(),
@@ -69,7 +80,7 @@ export const rewardRedemption = pgTable(
       .where(sql`${t.status} = 'requested'`),
     check(
       'reward_redemption_status_known',
-      sql`${t.status} in ('requested', 'unused', 'in-cart', 'used', 'refused')`,
+      sql`${t.status} in ('requested', 'unused', 'in-cart', 'used', 'refused', 'credited')`,
     ),
     check('reward_redemption_cost_positive', sql`${t.costCoins} > 0`),
   ],

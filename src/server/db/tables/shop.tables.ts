@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.tables';
 
 /**
@@ -81,6 +91,62 @@ export const pickupLocation = pgTable('pickup_location', {
   displayName: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A delivery area (the Locations tab): the ZIP codes it covers, its own fee and minimum order. With no areas the
+ * shop delivers anywhere at the settings' fee; with areas, a Delivery order's ZIP must be in one (quote.service.ts).
+ */
+export const deliveryArea = pgTable(
+  'delivery_area',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    feeCents: integer().notNull(),
+    /** The sticker subtotal a Delivery order needs here; 0 for none. Reward-only orders are exempt. */
+    minimumCents: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('delivery_area_name_idx').on(sql`lower(${t.name})`),
+    check('delivery_area_amounts', sql`${t.feeCents} >= 0 and ${t.minimumCents} >= 0`),
+  ],
+);
+
+/** A ZIP code a delivery area covers: each ZIP in at most one area. */
+export const deliveryAreaZip = pgTable(
+  'delivery_area_zip',
+  {
+    zip: text().primaryKey(),
+    areaId: text()
+      .notNull()
+      .references(() => deliveryArea.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('delivery_area_zip_area_idx').on(t.areaId),
+    check('delivery_area_zip_five_digits', sql`${t.zip} ~ '^[0-9]{5}$'`),
+  ],
+);
+
+/**
+ * When the shop delivers, per weekday (1 Monday … 7 Sunday) in its time zone: minutes from midnight, the closing
+ * minute excluded. No rows: always open; with rows, a weekday without one is closed.
+ */
+export const deliveryHours = pgTable(
+  'delivery_hours',
+  {
+    weekday: smallint().primaryKey(),
+    opensAt: smallint().notNull(),
+    closesAt: smallint().notNull(),
+  },
+  (t) => [
+    check('delivery_hours_weekday', sql`${t.weekday} between 1 and 7`),
+    check(
+      'delivery_hours_window',
+      sql`0 <= ${t.opensAt} and ${t.opensAt} < ${t.closesAt} and ${t.closesAt} <= 1440`,
+    ),
+  ],
+);
 
 /** The shop's settings: one row (id 1). */
 export const shopSettings = pgTable(
