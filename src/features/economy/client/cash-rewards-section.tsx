@@ -1,21 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, ShoppingCart, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
-import { TimeAgo } from '~/client/components/time-ago';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { ListItem, ListStates } from '~/client/components/ui/list-states';
 import { TabSection } from '~/client/components/ui/tab-section';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
-import { paths } from '~/client/lib/paths';
 import { toast } from '~/client/lib/toast';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { formatCents } from '~/shared/money';
 import type { Actor } from '~/shared/permissions';
 import type { CashRewardView } from '../rewards.schema';
 import { rewardsQueryKeys, useCashRewards, usePayAsStoreCredit } from './rewards.queries';
+import { MemberRewardHeading } from './member-reward-heading';
 
 /**
  * Approved rewards worth store credit that no order has used yet (approved as cash, or before store credit
@@ -62,19 +60,13 @@ function CashRewardCard({ reward, own, now }: { reward: CashRewardView; own: boo
       className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center sm:gap-4"
     >
       <div className="flex min-w-0 flex-1 flex-col">
-        <h3 id={headingId} className="text-base leading-snug font-semibold [overflow-wrap:anywhere]">
-          {reward.title}
-        </h3>
-        <p className="flex flex-wrap items-center gap-x-2 text-sm text-text-muted">
-          <Link
-            to={paths.publicProfile(reward.member.id)}
-            className="inline-flex min-h-11 min-w-0 items-center font-medium text-text hover:underline"
-          >
-            <span className="truncate">{reward.member.name}</span>
-          </Link>
-          <span aria-hidden>·</span>
-          <TimeAgo at={reward.createdAt} now={now} className="text-sm text-text-muted" />
-        </p>
+        <MemberRewardHeading
+          headingId={headingId}
+          title={reward.title}
+          member={reward.member}
+          createdAt={reward.createdAt}
+          now={now}
+        />
         <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-text-muted">
           <span className="font-semibold text-text tabular">{amount}</span>
           <span aria-hidden>·</span>

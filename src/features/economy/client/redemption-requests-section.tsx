@@ -1,9 +1,7 @@
 import { Check, Coins, Inbox, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from '~/client/lib/toast';
 import { LoadMore } from '~/client/components/load-more';
-import { TimeAgo } from '~/client/components/time-ago';
 import { Button } from '~/client/components/ui/button';
 import {
   EmptyState,
@@ -17,11 +15,11 @@ import { TabSection } from '~/client/components/ui/tab-section';
 import { ReasonDialog } from '~/client/components/ui/reason-dialog';
 import { isApiError } from '~/client/lib/api-client';
 import { showErrorToast } from '~/client/lib/error-toast';
-import { paths } from '~/client/lib/paths';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { formatCents } from '~/shared/money';
 import type { Actor } from '~/shared/permissions';
 import { refuseRedemptionSchema, type RedemptionRequest } from '../rewards.schema';
+import { MemberRewardHeading } from './member-reward-heading';
 import { PayAsDialog } from './pay-as-dialog';
 import { useApproveRedemption, useRedemptionRequests, useRefuseRedemption } from './rewards.queries';
 
@@ -101,19 +99,13 @@ function RequestCard({ request, own, now }: { request: RedemptionRequest; own: b
       className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center sm:gap-4"
     >
       <div className="flex min-w-0 flex-1 flex-col">
-        <h3 id={headingId} className="text-base leading-snug font-semibold [overflow-wrap:anywhere]">
-          {request.title}
-        </h3>
-        <p className="flex flex-wrap items-center gap-x-2 text-sm text-text-muted">
-          <Link
-            to={paths.publicProfile(request.member.id)}
-            className="inline-flex min-h-11 min-w-0 items-center font-medium text-text hover:underline"
-          >
-            <span className="truncate">{request.member.name}</span>
-          </Link>
-          <span aria-hidden>·</span>
-          <TimeAgo at={request.createdAt} now={now} className="text-sm text-text-muted" />
-        </p>
+        <MemberRewardHeading
+          headingId={headingId}
+          title={request.title}
+          member={request.member}
+          createdAt={request.createdAt}
+          now={now}
+        />
         <p className="flex items-center gap-1.5 text-sm text-text-muted">
           <Coins className="size-4 shrink-0 text-coin" aria-hidden />
           <span className="font-semibold text-coin tabular">{request.costCoins.toLocaleString('en-US')}</span>

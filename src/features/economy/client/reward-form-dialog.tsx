@@ -1,6 +1,6 @@
 import { ImageOff, ImageUp } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
@@ -8,11 +8,12 @@ import { HiddenFileInput } from '~/client/components/ui/hidden-file-input';
 import { SelectField } from '~/client/components/ui/select-field';
 import { Spinner } from '~/client/components/ui/spinner';
 import { FormSwitchField } from '~/client/components/ui/switch-field';
+import { DollarField } from '~/client/components/ui/dollar-field';
 import { TextField } from '~/client/components/ui/text-field';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm, type FieldOf } from '~/client/lib/form';
-import { centsToDollarInput, dollarInput } from '~/client/lib/dollar-input';
+import { centsToDollarInput } from '~/client/lib/dollar-input';
 import { parseDollarsToCents } from '~/shared/money';
 import {
   rewardFormSchema,
@@ -181,20 +182,13 @@ export function RewardFormDialog({ reward, onDone }: { reward?: RewardAdminView;
               ))}
             </SelectField>
           </div>
-          <Controller
+          <DollarField
             control={form.control}
             name="credit"
-            render={({ field, fieldState }) => (
-              <TextField
-                label="Store credit value"
-                hint="Optional"
-                prefix="$"
-                placeholder="100"
-                description="For a reward paid as cash or store credit. Staff approving a request choose Store credit (added to the member’s balance) or Cash (paid by hand), so Needs approval must be on. Leave it empty for other rewards."
-                error={fieldState.error?.message}
-                {...dollarInput(field)}
-              />
-            )}
+            label="Store credit value"
+            hint="Optional"
+            placeholder="100"
+            description="For a reward paid as cash or store credit. Staff approving a request choose Store credit (added to the member’s balance) or Cash (paid by hand), so Needs approval must be on. Leave it empty for other rewards."
           />
           <PicturePicker
             reward={reward}

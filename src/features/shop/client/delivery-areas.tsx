@@ -1,6 +1,5 @@
 import { Map as MapIcon, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactElement } from 'react';
-import { Controller } from 'react-hook-form';
 import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
@@ -13,13 +12,14 @@ import {
   SkeletonRow,
 } from '~/client/components/ui/list-states';
 import { TabSection } from '~/client/components/ui/tab-section';
+import { DollarField } from '~/client/components/ui/dollar-field';
 import { TextField } from '~/client/components/ui/text-field';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { useContractForm, type FieldOf } from '~/client/lib/form';
 import { formatCents, parseDollarsToCents } from '~/shared/money';
 import { deliveryAreaSchema, type DeliveryArea } from '../shop.schema';
-import { centsToDollarInput, dollarInput } from '~/client/lib/dollar-input';
+import { centsToDollarInput } from '~/client/lib/dollar-input';
 import { useDeliveryRules, useRemoveDeliveryArea, useSaveDeliveryArea } from './shop-admin.queries';
 
 /**
@@ -209,32 +209,8 @@ function AreaFormDialog({ area, onDone }: { area: DeliveryArea | undefined; onDo
             {...form.field('zips')}
           />
           <div className="grid grid-cols-2 gap-3">
-            <Controller
-              control={form.control}
-              name="fee"
-              render={({ field, fieldState }) => (
-                <TextField
-                  label="Delivery fee"
-                  prefix="$"
-                  placeholder="20"
-                  error={fieldState.error?.message}
-                  {...dollarInput(field)}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="minimum"
-              render={({ field, fieldState }) => (
-                <TextField
-                  label="Minimum order"
-                  prefix="$"
-                  placeholder="0"
-                  error={fieldState.error?.message}
-                  {...dollarInput(field)}
-                />
-              )}
-            />
+            <DollarField control={form.control} name="fee" label="Delivery fee" placeholder="20" />
+            <DollarField control={form.control} name="minimum" label="Minimum order" placeholder="0" />
           </div>
         </fieldset>
         <DialogActions confirmLabel={area ? 'Save Changes' : 'Add Area'} pending={save.isPending} />

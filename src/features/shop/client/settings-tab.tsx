@@ -1,11 +1,11 @@
 import { Store } from 'lucide-react';
 import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
 import { toast } from '~/client/lib/toast';
 import { FormActions } from '~/client/components/ui/form-actions';
 import { ListSkeleton, ListStates, SkeletonBlock } from '~/client/components/ui/list-states';
 import { SelectField } from '~/client/components/ui/select-field';
 import { FormSwitchField } from '~/client/components/ui/switch-field';
+import { DollarField } from '~/client/components/ui/dollar-field';
 import { TextField, inputKinds } from '~/client/components/ui/text-field';
 import { showErrorToast } from '~/client/lib/error-toast';
 import { formatUsPhone } from '~/shared/phone';
@@ -13,7 +13,7 @@ import { useShopSettings } from '~/features/shop/client/shop.queries';
 import { updateShopSettingsSchema, type ShopSettings } from '~/features/shop/shop.schema';
 import { parseDollarsToCents } from '~/shared/money';
 import { useContractForm, type FieldOf } from '~/client/lib/form';
-import { centsToDollarInput, dollarInput } from '~/client/lib/dollar-input';
+import { centsToDollarInput } from '~/client/lib/dollar-input';
 import { useUpdateShopSettings } from './shop-admin.queries';
 import { JOIN_MODES, type JoinMode } from '~/features/accounts/accounts.constants';
 
@@ -155,19 +155,12 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
           {...form.field('contactPhone')}
         />
         <div className="sm:max-w-56">
-          <Controller
+          <DollarField
             control={form.control}
             name="deliveryFee"
-            render={({ field, fieldState }) => (
-              <TextField
-                label="Delivery fee"
-                hint="Pickup is free"
-                prefix="$"
-                placeholder="20"
-                error={fieldState.error?.message}
-                {...dollarInput(field)}
-              />
-            )}
+            label="Delivery fee"
+            hint="Pickup is free"
+            placeholder="20"
           />
         </div>
         <div className="sm:max-w-md">

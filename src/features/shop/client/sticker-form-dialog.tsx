@@ -1,9 +1,10 @@
 import { ImageUp } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from '~/client/lib/toast';
 import { DialogActions, DialogPanel } from '~/client/components/ui/dialog';
 import { SelectField } from '~/client/components/ui/select-field';
+import { DollarField } from '~/client/components/ui/dollar-field';
 import { TextField } from '~/client/components/ui/text-field';
 import { TextareaField } from '~/client/components/ui/textarea-field';
 import { showErrorToast } from '~/client/lib/error-toast';
@@ -18,7 +19,7 @@ import {
 } from '~/features/shop/shop.constants';
 import { parseDollarsToCents } from '~/shared/money';
 import { useContractForm, type FieldOf } from '~/client/lib/form';
-import { centsToDollarInput, dollarInput } from '~/client/lib/dollar-input';
+import { centsToDollarInput } from '~/client/lib/dollar-input';
 import { useSaveSticker } from './shop-admin.queries';
 
 /**
@@ -173,19 +174,12 @@ export function StickerFormDialog({ sticker, onDone }: { sticker?: CatalogSticke
             <legend className="mb-2 text-sm font-medium">Prices</legend>
             <div className="grid grid-cols-3 gap-2 sm:gap-3">
               {STICKER_SIZES.map((size) => (
-                <Controller
+                <DollarField
                   key={size}
                   control={form.control}
                   name={SIZED_FIELDS.prices[size]}
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      label={SIZE_LABELS[size]}
-                      prefix="$"
-                      placeholder={PRICE_PLACEHOLDERS[size]}
-                      error={fieldState.error?.message}
-                      {...dollarInput(field)}
-                    />
-                  )}
+                  label={SIZE_LABELS[size]}
+                  placeholder={PRICE_PLACEHOLDERS[size]}
                 />
               ))}
             </div>
