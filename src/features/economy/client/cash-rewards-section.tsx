@@ -13,7 +13,7 @@ import { formatCents } from '~/shared/money';
 import type { Actor } from '~/shared/permissions';
 import type { CashRewardView } from '../rewards.schema';
 import { rewardsQueryKeys, useCashRewards, usePayAsStoreCredit } from './rewards.queries';
-import { MemberRewardHeading } from './member-reward-heading';
+import { MemberRewardCard } from './member-reward-card';
 
 /**
  * Approved rewards worth store credit that no order has used yet (approved as cash, or before store credit
@@ -55,44 +55,34 @@ function CashRewardCard({ reward, own, now }: { reward: CashRewardView; own: boo
   const ownId = useId();
   const amount = formatCents(reward.creditCents);
   return (
-    <article
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center sm:gap-4"
-    >
-      <div className="flex min-w-0 flex-1 flex-col">
-        <MemberRewardHeading
-          headingId={headingId}
-          title={reward.title}
-          member={reward.member}
-          createdAt={reward.createdAt}
-          now={now}
+    <MemberRewardCard
+      headingId={headingId}
+      reward={reward}
+      now={now}
+      own={own ? { id: ownId, text: 'Your own reward: another staff member pays it as store credit.' } : null}
+      actions={
+        <PayAsCreditDialog
+          reward={reward}
+          amount={amount}
+          disabled={own}
+          describedBy={own ? ownId : headingId}
         />
-        <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-text-muted">
-          <span className="font-semibold text-text tabular">{amount}</span>
-          <span aria-hidden>·</span>
-          {reward.status === 'in-cart' ? (
-            <>
-              <ShoppingCart className="size-4 shrink-0" aria-hidden /> In their cart
-            </>
-          ) : (
-            <>
-              <Clock className="size-4 shrink-0" aria-hidden /> Kept for a later order
-            </>
-          )}
-        </p>
-        {own && (
-          <p id={ownId} className="mt-2 text-sm text-text-muted">
-            Your own reward: another staff member pays it as store credit.
-          </p>
+      }
+    >
+      <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-text-muted">
+        <span className="font-semibold text-text tabular">{amount}</span>
+        <span aria-hidden>·</span>
+        {reward.status === 'in-cart' ? (
+          <>
+            <ShoppingCart className="size-4 shrink-0" aria-hidden /> In their cart
+          </>
+        ) : (
+          <>
+            <Clock className="size-4 shrink-0" aria-hidden /> Kept for a later order
+          </>
         )}
-      </div>
-      <PayAsCreditDialog
-        reward={reward}
-        amount={amount}
-        disabled={own}
-        describedBy={own ? ownId : headingId}
-      />
-    </article>
+      </p>
+    </MemberRewardCard>
   );
 }
 

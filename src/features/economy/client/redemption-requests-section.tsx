@@ -19,7 +19,7 @@ import { useMinuteClock } from '~/client/lib/use-clock';
 import { formatCents } from '~/shared/money';
 import type { Actor } from '~/shared/permissions';
 import { refuseRedemptionSchema, type RedemptionRequest } from '../rewards.schema';
-import { MemberRewardHeading } from './member-reward-heading';
+import { MemberRewardCard } from './member-reward-card';
 import { PayAsDialog } from './pay-as-dialog';
 import { useApproveRedemption, useRedemptionRequests, useRefuseRedemption } from './rewards.queries';
 
@@ -94,59 +94,49 @@ function RequestCard({ request, own, now }: { request: RedemptionRequest; own: b
     </Button>
   );
   return (
-    <article
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center sm:gap-4"
-    >
-      <div className="flex min-w-0 flex-1 flex-col">
-        <MemberRewardHeading
-          headingId={headingId}
-          title={request.title}
-          member={request.member}
-          createdAt={request.createdAt}
-          now={now}
-        />
-        <p className="flex items-center gap-1.5 text-sm text-text-muted">
-          <Coins className="size-4 shrink-0 text-coin" aria-hidden />
-          <span className="font-semibold text-coin tabular">{request.costCoins.toLocaleString('en-US')}</span>
-          coins, already spent
-        </p>
-        {credit && (
-          <p className="mt-1 flex items-center gap-1.5 text-sm text-text-muted">
-            <Wallet className="size-4 shrink-0 text-primary" aria-hidden />
-            <span>
-              Worth <span className="font-semibold text-text tabular">{credit}</span>: store credit or cash
-            </span>
-          </p>
-        )}
-        {own && (
-          <p id={ownId} className="mt-2 text-sm text-text-muted">
-            Your own request: another staff member decides it.
-          </p>
-        )}
-      </div>
-      <div className="flex gap-2 [&>*]:flex-1 sm:shrink-0">
-        <RefuseDialog
-          request={request}
-          disabled={own || approve.isPending}
-          describedBy={own ? ownId : headingId}
-        />
-        {request.creditCents === null ? (
-          approveButton
-        ) : (
-          <PayAsDialog
-            title={request.title}
-            memberName={request.member.name}
-            creditCents={request.creditCents}
-            open={choosing}
-            onOpenChange={setChoosing}
-            trigger={approveButton}
-            pending={approve.isPending ? approve.variables.payAs : undefined}
-            onChoose={(payAs) => approve.mutate({ redemptionId: request.id, payAs })}
+    <MemberRewardCard
+      headingId={headingId}
+      reward={request}
+      now={now}
+      own={own ? { id: ownId, text: 'Your own request: another staff member decides it.' } : null}
+      actions={
+        <div className="flex gap-2 [&>*]:flex-1 sm:shrink-0">
+          <RefuseDialog
+            request={request}
+            disabled={own || approve.isPending}
+            describedBy={own ? ownId : headingId}
           />
-        )}
-      </div>
-    </article>
+          {request.creditCents === null ? (
+            approveButton
+          ) : (
+            <PayAsDialog
+              title={request.title}
+              memberName={request.member.name}
+              creditCents={request.creditCents}
+              open={choosing}
+              onOpenChange={setChoosing}
+              trigger={approveButton}
+              pending={approve.isPending ? approve.variables.payAs : undefined}
+              onChoose={(payAs) => approve.mutate({ redemptionId: request.id, payAs })}
+            />
+          )}
+        </div>
+      }
+    >
+      <p className="flex items-center gap-1.5 text-sm text-text-muted">
+        <Coins className="size-4 shrink-0 text-coin" aria-hidden />
+        <span className="font-semibold text-coin tabular">{request.costCoins.toLocaleString('en-US')}</span>
+        coins, already spent
+      </p>
+      {credit && (
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-text-muted">
+          <Wallet className="size-4 shrink-0 text-primary" aria-hidden />
+          <span>
+            Worth <span className="font-semibold text-text tabular">{credit}</span>: store credit or cash
+          </span>
+        </p>
+      )}
+    </MemberRewardCard>
   );
 }
 
