@@ -3,6 +3,7 @@ import { sessionQueryKey } from '~/client/lib/session';
 import { shopNameQueryKey } from '~/client/lib/shop-name';
 import { driverQueueQueryKey, driversQueryKey } from '~/features/delivery/client/delivery.queries';
 import { economyQueryKeys } from '~/features/economy/client/economy.queries';
+import { loyaltyQueryKeys } from '~/features/economy/client/loyalty.queries';
 import { rewardsQueryKeys } from '~/features/economy/client/rewards.queries';
 import { contentOptions, feedQueryKeys } from '~/features/feed/client/feed.queries';
 import { inboxQueryKeys, inboxUnreadOptions } from '~/features/inbox/client/inbox.queries';
@@ -43,7 +44,12 @@ const fromFactories: { [T in Topic]: (ids: EventIds<T>) => QueryKey[] } = {
     shopQueryKeys.quote(),
   ],
   'sms.changed': () => [smsQueryKeys.all],
-  'economy.settings': () => [economyQueryKeys.settings()],
+  'economy.settings': () => [economyQueryKeys.settings(), shopQueryKeys.quote()],
+  'economy.loyalty': () => [
+    loyaltyQueryKeys.levelPerks(),
+    loyaltyQueryKeys.promoCodes(),
+    shopQueryKeys.quote(),
+  ],
   'profile.data-export': () => [profileQueryKeys.dataExport()],
   'rewards.catalog': () => [rewardsQueryKeys.catalog(), rewardsQueryKeys.admin()],
   'rewards.redemptions': () => [rewardsQueryKeys.mine(), rewardsQueryKeys.requests()],

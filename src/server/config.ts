@@ -87,6 +87,8 @@ const envSchema = z.object({
   RATE_LIMIT_SEARCHES_PER_USER: rateLimit.prefault('120/60'),
   /** Per member, counted in the database across instances: the costly writes. */
   RATE_LIMIT_ORDERS_PER_USER: rateLimit.prefault('10/600'),
+  /** Promo codes a member may try that turn out not to apply (counted in the database, across instances). */
+  RATE_LIMIT_PROMO_CODES_PER_USER: rateLimit.prefault('10/900'),
   RATE_LIMIT_EXPORTS_PER_USER: rateLimit.prefault('20/3600'),
   /** Open event streams one session may hold at once (the app opens one per browser, shared by its tabs). */
   SSE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().positive().default(4),
@@ -200,6 +202,7 @@ export interface Config {
     ratings: RateLimitRule;
     searches: RateLimitRule;
     orders: RateLimitRule;
+    promoCodes: RateLimitRule;
     exports: RateLimitRule;
   };
   ownerSignIn: { freeFailures: number; slowdownMs: number };
@@ -321,6 +324,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ratings: e.RATE_LIMIT_RATINGS_PER_USER,
       searches: e.RATE_LIMIT_SEARCHES_PER_USER,
       orders: e.RATE_LIMIT_ORDERS_PER_USER,
+      promoCodes: e.RATE_LIMIT_PROMO_CODES_PER_USER,
       exports: e.RATE_LIMIT_EXPORTS_PER_USER,
     },
     ownerSignIn: { freeFailures: e.OWNER_SIGN_IN_FREE_FAILURES, slowdownMs: e.OWNER_SIGN_IN_SLOWDOWN_MS },

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { rateLimitCounter } from '~/server/db/tables/rate-limit.tables';
 import type { RateLimitRule } from './config';
@@ -31,6 +31,23 @@ export async function hitRateLimit(
     .returning({ count: rateLimitCounter.count, windowStartedAt: rateLimitCounter.windowStartedAt });
   const retryAfterMs = Math.max(0, row!.windowStartedAt.getTime() + rule.windowMs - now.getTime());
   return { allowed: row!.count <= rule.max, retryAfterMs, count: row!.count };
+}
+
+/**
+ * How long until `key` may be tried again under `rule` (0 when it may now), without counting an attempt: for a limit
+ * counted only on failures, checked before the attempt so that a refused attempt reveals nothing.
+ */
+export async function rateLimitWaitMs(
+  { db, now }: Counting,
+  key: string,
+  rule: RateLimitRule,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimitCounter.count, windowStartedAt: rateLimitCounter.windowStartedAt })
+    .from(rateLimitCounter)
+    .where(eq(rateLimitCounter.key, key));
+  if (!row || row.count < rule.max) return 0;
+  return Math.max(0, row.windowStartedAt.getTime() + rule.windowMs - now.getTime());
 }
 
 /** As hitRateLimit, throwing a 429 with a message that says how long to wait. */

@@ -193,6 +193,21 @@ export const AUDIT_EVENTS = {
     label: 'Economy settings updated',
     data: data<{ changes: Record<string, { old: number; new: number }> }>(),
   }),
+  // Promo codes are named by id (the log joins the code when read); `changed` lists the form's fields.
+  PROMO_CODE_CREATED: event({ label: 'Promo code created', data: data<{ promoCodeId: string }>() }),
+  PROMO_CODE_UPDATED: event({
+    label: 'Promo code edited',
+    data: data<{ promoCodeId: string; changed: readonly string[] }>(),
+  }),
+  PROMO_CODE_PAUSED: event({ label: 'Promo code paused', data: data<{ promoCodeId: string }>() }),
+  PROMO_CODE_RESUMED: event({ label: 'Promo code resumed', data: data<{ promoCodeId: string }>() }),
+  LEVEL_PERKS_SET: event({
+    label: 'Level perks set',
+    data: data<{
+      before: readonly { fromLevel: number; percentOff: number }[];
+      after: readonly { fromLevel: number; percentOff: number }[];
+    }>(),
+  }),
 
   POST_PINNED: event({ label: 'Post pinned', data: data<{ postId: string }>() }),
   POST_UNPINNED: event({ label: 'Post unpinned', data: data<{ postId: string }>() }),

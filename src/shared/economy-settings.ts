@@ -18,6 +18,8 @@ export const ECONOMY_SETTINGS = {
   approvedReferralXp: { label: 'XP for an approved referral', default: 250, max: 100_000 },
   referralRepeatPurchaseXp: { label: 'XP for a referral’s repeat purchase', default: 100, max: 100_000 },
   personalPurchaseXp: { label: 'XP for a personal purchase', default: 150, max: 100_000 },
+  coinsPerDollar: { label: 'Coins per dollar spent on stickers', default: 1, max: 100 },
+  welcomeCoins: { label: 'Welcome coins for a referred friend’s first order', default: 50, max: 100_000 },
   rewardMilestoneXp: { label: 'XP for hitting a reward milestone', default: 500, max: 100_000 },
   rewardMilestoneStepCoins: {
     label: 'Coins spent on rewards between milestones (after the first redemption)',

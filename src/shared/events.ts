@@ -37,8 +37,9 @@ interface TopicSpec<F extends string, A extends AudienceName> {
 /** Infers the id fields and audiences from the spec, so `invalidates` and `publish` are checked against them. */
 const topic = <const F extends string, const A extends AudienceName>(spec: TopicSpec<F, A>) => spec;
 
-/** A change every signed-in screen shows, with no ids: the one list or setting it refetches. */
-const forEveryone = (key: QueryKey) => topic({ ids: [], audience: ['everyone'], invalidates: () => [key] });
+/** A change every signed-in screen shows, with no ids: the lists or settings it refetches. */
+const forEveryone = (...keys: QueryKey[]) =>
+  topic({ ids: [], audience: ['everyone'], invalidates: () => keys });
 
 /** A change to a member's own session (coins, XP, profile): only their browsers refetch it. */
 const ownSession = () => topic({ ids: ['userId'], audience: ['users'], invalidates: () => [['session']] });
@@ -141,7 +142,10 @@ export const EVENT_TOPICS = {
   // A Mass SMS was queued, or its recipients' statuses changed (the sender reports each batch).
   'sms.changed': topic({ ids: [], audience: ['read:sms'], invalidates: () => [['sms']] }),
 
-  'economy.settings': forEveryone(['economy', 'settings']),
+  // Award amounts and coins per dollar: the Missions guide, the Economy tab, and carts' quotes (the coins they earn).
+  'economy.settings': forEveryone(['economy', 'settings'], ['shop', 'quote']),
+  // Level perks or promo codes changed: the Missions guide, the Economy tab's lists, and carts' quotes.
+  'economy.loyalty': forEveryone(['economy', 'level-perks'], ['economy', 'promo-codes'], ['shop', 'quote']),
   // A reward was added, edited, hidden or shown: the Rewards Center and the Economy tab's catalogue.
   'rewards.catalog': topic({
     ids: [],

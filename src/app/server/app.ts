@@ -9,6 +9,7 @@ import { adminMembersRoutes } from '~/features/members/server/members.routes';
 import { adminDriversRoutes, dispatchRoutes, driverRoutes } from '~/features/delivery/server/delivery.routes';
 import { economyRoutes } from '~/features/economy/server/economy.routes';
 import { adminRewardsRoutes, rewardsRoutes } from '~/features/economy/server/rewards.routes';
+import { promoCodesRoutes } from '~/features/economy/server/promo-codes.routes';
 import { feedRoutes } from '~/features/feed/server/feed.routes';
 import { moderationRoutes } from '~/features/feed/server/moderation.routes';
 import { inboxRoutes } from '~/features/inbox/server/inbox.routes';
@@ -138,6 +139,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   api.route('/admin/export', databaseExportRoutes);
   api.route('/admin/audit-log', auditLogRoutes);
   api.route('/admin/rewards', adminRewardsRoutes);
+  api.route('/admin/promo-codes', promoCodesRoutes);
   api.route('/driver', driverRoutes);
   api.route('/economy', economyRoutes);
   api.route('/rewards', rewardsRoutes);

@@ -14,6 +14,7 @@ export const content: StaticContent = {
         'When you confirmed that you are 21 or older, and your consent choices (data and SMS).',
         'What you do in the community: posts, comments, likes, ratings, messages, orders, coins and XP.',
         'Your store credit: what rewards paid you as credit and what your orders spent of it, kept with your orders. While you have credit left, your account cannot be deleted: spend it first, or ask the shop.',
+        'The promo codes your orders used and what they took off, kept with your orders so the shop can keep each code’s limits (once per member, first order only, total uses). Staff who manage rewards see how many times a code was used, not who used it, except on the order itself.',
         'Basic security records such as sign-in times and the network address a request came from, used to protect accounts and to limit abuse.',
       ],
     },

@@ -3,6 +3,11 @@ import { pageQuerySchema, type Page } from '~/shared/pagination';
 import { usPhone } from '~/shared/phone';
 import { STICKER_SIZES, type StickerSize } from '~/features/shop/shop.constants';
 import {
+  normalizePromoCode,
+  PROMO_CODE_MAX_LENGTH,
+  PROMO_NOT_VALID,
+} from '~/features/economy/loyalty.constants';
+import {
   ADDRESS_REQUIRED,
   CART_EMPTY_OR_SIGNED_OUT,
   DELIVERY_METHODS,
@@ -47,11 +52,19 @@ const cartFields = {
     .default([]),
   /** The delivery address's ZIP code: with delivery areas, it picks the area (its fee and minimum). */
   zip: z.string('Enter a ZIP code.').trim().max(10, 'Enter the 5-digit ZIP code.').default(''),
+  /** A promo code the member applied ('' for none); compared as normalizePromoCode writes it. */
+  promoCode: z
+    .string('Enter the promo code as text.')
+    .transform(normalizePromoCode)
+    // Longer than any code: a code that long is simply not found ("This code is not valid.").
+    .pipe(z.string().max(PROMO_CODE_MAX_LENGTH * 4, PROMO_NOT_VALID))
+    .default(''),
 };
 
 /** POST /api/orders/quote: the cart as the shop prices it now (quote.service.ts). */
 export const quoteCartSchema = z.strictObject(cartFields, {
-  error: 'Send only the cart’s lines, rewards, order type and ZIP code: the shop sets the prices.',
+  error:
+    'Send only the cart’s lines, rewards, order type, ZIP code and promo code: the shop sets the prices.',
 });
 export type QuoteCartInput = z.input<typeof quoteCartSchema>;
 
@@ -71,7 +84,21 @@ export interface QuotedLine {
 /** The one price: what the cart shows and the total Submit Order sends as `expectedTotalCents`. */
 export interface OrderQuote {
   lines: QuotedLine[];
+  /** The sticker lines at the menu's prices, before any discount. */
   subtotalCents: number;
+  /** The member's level perk: its percentage (null without one) and what it takes off the sticker lines. */
+  perkPercent: number | null;
+  perkCents: number;
+  /** The promo code applied (normalised), or null; what it takes off what the perk left. */
+  promoCode: string | null;
+  promoCents: number;
+  /** Why the promo code typed does not apply: "This code is not valid.", a rule the member can act on, or the wait. */
+  promoProblem: string | null;
+  /**
+   * The cart should forget the code: it is not valid, or the member is out of tries and it was not looked at. Asked
+   * again, it would only count another try. A code refused for a rule stays (more stickers may meet a minimum).
+   */
+  promoDropped: boolean;
   deliveryFeeCents: number;
   /** A Free Delivery reward in the cart waived the fee. */
   freeDelivery: boolean;
@@ -83,10 +110,12 @@ export interface OrderQuote {
   deliveryProblem: string | null;
   /** Store credit the order spends: the member's balance, up to subtotal and fee. */
   storeCreditCents: number;
-  /** What is left to pay: subtotal + fee - store credit. 0 with credit: paid by store credit. */
+  /** What is left to pay: subtotal - perk - promo + fee - store credit. 0 with credit: paid by store credit. */
   totalCents: number;
   /** Why the rewards in the cart cannot ride on this order; null when they can. */
   rewardsProblem: string | null;
+  /** Coins the order pays when it is completed (coins per dollar on the stickers after perk and promo). */
+  purchaseCoins: number;
 }
 
 export const placeOrderSchema = z
@@ -106,6 +135,7 @@ export const placeOrderSchema = z
       items: cartFields.items,
       rewardIds: cartFields.rewardIds,
       zip: cartFields.zip,
+      promoCode: cartFields.promoCode,
       /** The total the member saw, in cents: a different server total is a 409 instead of a surprise. */
       expectedTotalCents: z.number().int().min(0),
     },
@@ -154,12 +184,18 @@ export interface OrderView {
   notes: string;
   items: OrderLineView[];
   subtotalCents: number;
+  /** The level perk and the promo code it was priced with (OrderQuote). */
+  perkCents: number;
+  promoCode: string | null;
+  promoCents: number;
   deliveryFeeCents: number;
   /** Store credit the order spent; totalCents is what was left to pay. */
   storeCreditCents: number;
   totalCents: number;
   /** The delivery area its ZIP code fell in, when the shop had areas. */
   deliveryArea: string | null;
+  /** Coins it pays (or paid) on completion: coins per dollar as they were when it was placed. */
+  purchaseCoins: number;
   etaMinutes: number | null;
   etaSubmittedAt: string | null;
   /** When staff confirmed it; null when nobody has (drivers take delivery orders straight from the queue). */

@@ -5,6 +5,7 @@ import * as economy from './tables/economy.tables';
 import * as feed from './tables/feed.tables';
 import * as inbox from './tables/inbox.tables';
 import * as joinRequests from './tables/join-requests.tables';
+import * as loyalty from './tables/loyalty.tables';
 import * as meta from './tables/meta.tables';
 import * as notifications from './tables/notifications.tables';
 import * as orders from './tables/orders.tables';
@@ -25,6 +26,7 @@ export const tables = {
   ...shop,
   ...rewards,
   ...orders,
+  ...loyalty,
   ...inbox,
   ...feed,
   ...sms,

@@ -171,6 +171,15 @@ export const TABLE_LIFECYCLE: Record<TableName, TableLifecycle> = {
       how: 'amounts and the orders or rewards they were for, no contact details; an account is deleted only at $0 of credit',
     },
   },
+  promo_code: { member: 'no member data' },
+  promo_use: {
+    member: {
+      notArchived: 'the orders section shows each order’s promo code and discount',
+      deletion: 'kept',
+      how: 'order ids and amounts, no contact details: a code’s use counts and once-per-member rule stay right',
+    },
+  },
+  level_perk: { member: 'no member data' },
   shop_settings: {
     member: { notArchived: STAFF_RECORD, deletion: 'kept', how: KEPT_STAFF_ID },
   },

@@ -9,6 +9,7 @@ import { feedComment, feedLike, feedPost, feedReport } from '../db/tables/feed.t
 import { conversation, conversationMessage, conversationParticipant } from '../db/tables/inbox.tables';
 import { notification } from '../db/tables/notifications.tables';
 import { orderItem, shopOrder, storeCreditEntry } from '../db/tables/orders.tables';
+import { levelPerk, promoCode, promoUse } from '../db/tables/loyalty.tables';
 import { reward, rewardRedemption } from '../db/tables/rewards.tables';
 import {
   deliveryArea,
@@ -94,6 +95,9 @@ export const EXPORT_SECTIONS: readonly Section[] = [
   { name: 'orders', table: shopOrder },
   { name: 'orderItems', table: orderItem },
   { name: 'storeCredit', table: storeCreditEntry },
+  { name: 'promoCodes', table: promoCode },
+  { name: 'promoUses', table: promoUse },
+  { name: 'levelPerks', table: levelPerk },
   { name: 'ratings', table: stickerRating },
   { name: 'posts', table: feedPost },
   { name: 'comments', table: feedComment },

@@ -14,7 +14,7 @@ import { RewardCartLine } from '~/features/economy/client/reward-cart-line';
 import { refreshCartRewards, useCartRewards } from '~/features/economy/client/rewards.queries';
 import { orderRewardsProblem } from '~/features/economy/rewards.constants';
 import { CartLineItem } from '~/features/shop/client/cart-line-item';
-import { useCart, useCartMethod, type CartLine } from '~/features/shop/client/cart-store';
+import { useCart, useCartMethod, usePromoCode, type CartLine } from '~/features/shop/client/cart-store';
 import { CheckoutForm } from '~/features/shop/client/checkout-form';
 import { DeliveryNotice } from '~/features/shop/client/delivery-notice';
 import { zipOfAddress } from '~/features/shop/client/delivery-zip';
@@ -53,16 +53,18 @@ function Cart({ user }: { user: SessionUser }) {
   const asksZip = delivery && (terms.data?.zipRequired ?? false);
   const [zip, setZip] = useState(() => zipOfAddress(user.address));
   const quotedZip = useDebouncedValue(zip, 300);
-  // The shop prices the cart (POST /api/orders/quote): every line, the fee, the store credit it spends and the
-  // total Submit Order sends.
+  const promoCode = usePromoCode(user.id);
+  // The shop prices the cart (POST /api/orders/quote): every line, the level perk and promo code, the fee, the
+  // store credit it spends and the total Submit Order sends.
   const cart = useMemo(
     () => ({
       deliveryMethod: method,
       items: lines.map(({ stickerId, size, quantity }) => ({ stickerId, size, quantity })),
       rewardIds: (rewards.data ?? []).map((reward) => reward.id),
       zip: asksZip ? quotedZip : '',
+      promoCode,
     }),
-    [method, lines, rewards.data, asksZip, quotedZip],
+    [method, lines, rewards.data, asksZip, quotedZip, promoCode],
   );
   const empty = lines.length === 0 && rewardLines.length === 0;
   const quote = useQuote(cart, { enabled: !empty && !rewards.isPending });
@@ -141,6 +143,7 @@ function Cart({ user }: { user: SessionUser }) {
               zipRequired={asksZip}
               onZipChange={setZip}
               quote={quote.data}
+              quoteError={quote.error}
               // Priced for this very cart, ZIP code as typed included: not the last cart's quote shown while a
               // change is priced again.
               priced={quote.isSuccess && !quote.isPlaceholderData && (!asksZip || zip === quotedZip)}

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { applyAward } from '~/features/economy/server/ledger.service';
 import { seedFeed } from '~/features/feed/server/feed.seed';
 import { seedShop } from '~/features/shop/server/shop.seed';
+import { seedPromoCodes } from '~/features/economy/server/loyalty.seed';
 import { account, user } from '~/server/db/tables/auth.tables';
 import { appMeta } from '~/server/db/tables/meta.tables';
 import { freeReferralCode, newUserId, referralCodesTaken } from '~/server/auth';
@@ -180,6 +181,7 @@ export async function seedOnce(
       if (!config.demoPassword) credentials.push({ label: member.roles[0], email: member.email, password });
     }
     await seedShop(tx, now);
+    await seedPromoCodes(tx, now);
     await seedFeed(tx, memberIds, now);
     return credentials;
   });

@@ -36,9 +36,16 @@ export const RACE_LIMITS = {
   // A race is one member pressing many times at once; the per-member limits have their own test
   // (src/server/abuse-limits.test.ts).
   ...Object.fromEntries(
-    ['POSTS', 'COMMENTS', 'MESSAGES', 'REPORTS', 'RATINGS', 'SEARCHES', 'ORDERS', 'EXPORTS'].map((name) => [
-      `RATE_LIMIT_${name}_PER_USER`,
-      '100000/60',
-    ]),
+    [
+      'POSTS',
+      'COMMENTS',
+      'MESSAGES',
+      'REPORTS',
+      'RATINGS',
+      'SEARCHES',
+      'ORDERS',
+      'PROMO_CODES',
+      'EXPORTS',
+    ].map((name) => [`RATE_LIMIT_${name}_PER_USER`, '100000/60']),
   ),
 };

@@ -5,24 +5,37 @@ export interface TextFieldProps
   extends FieldFrameProps, Omit<InputHTMLAttributes<HTMLInputElement>, keyof FieldFrameProps | 'prefix'> {
   /** Inside the field on the left (a "$" before a price). */
   prefix?: string;
+  /** Inside the field on the right (a "%" after a percentage). */
+  suffix?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
+const affixClass = 'pointer-events-none absolute top-1/2 -translate-y-1/2 text-base text-text-muted';
+
 /** A labelled input with its error underneath. */
-export function TextField({ prefix, ref, ...props }: TextFieldProps) {
+export function TextField({ prefix, suffix, ref, ...props }: TextFieldProps) {
   const [frame, input] = splitFieldProps(props);
   return (
     <Field {...frame}>
       {(control) =>
-        prefix ? (
+        prefix || suffix ? (
           <div className="relative">
-            <span
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-base text-text-muted"
-            >
-              {prefix}
-            </span>
-            <input ref={ref} {...control} className={`min-h-11 pl-8 tabular ${controlClass}`} {...input} />
+            {prefix && (
+              <span aria-hidden className={`${affixClass} left-3.5`}>
+                {prefix}
+              </span>
+            )}
+            <input
+              ref={ref}
+              {...control}
+              className={`min-h-11 tabular ${prefix ? 'pl-8' : ''} ${suffix ? 'pr-8' : ''} ${controlClass}`}
+              {...input}
+            />
+            {suffix && (
+              <span aria-hidden className={`${affixClass} right-3.5`}>
+                {suffix}
+              </span>
+            )}
           </div>
         ) : (
           <input ref={ref} {...control} className={`min-h-11 ${controlClass}`} {...input} />

@@ -5,6 +5,7 @@ import { AUDIT_EVENTS, isAuditEventType, type AuditRight } from '~/shared/audit-
 import { can, hasRole } from '~/shared/permissions';
 import type { Executor } from '~/server/db/client';
 import { user } from '~/server/db/tables/auth.tables';
+import { promoCode } from '~/server/db/tables/loyalty.tables';
 import { reward } from '~/server/db/tables/rewards.tables';
 import { sticker } from '~/server/db/tables/shop.tables';
 import type { Actor } from '~/server/service-context';
@@ -32,11 +33,12 @@ export async function namesOf(db: Executor, ids: string[]): Promise<Map<string, 
   return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
 }
 
-/** The members, stickers and rewards a page of rows names, loaded at once; then each row as its readable entry. */
+/** The members, stickers, rewards and promo codes a page of rows names, loaded at once; then each row as its readable entry. */
 export async function describeRows(db: Executor, viewer: Viewer, rows: AuditRow[]): Promise<AuditLogEntry[]> {
   const memberIds = new Set<string>();
   const stickerIds = new Set<string>();
   const rewardIds = new Set<string>();
+  const promoCodeIds = new Set<string>();
   for (const row of rows) {
     if (row.actorId) memberIds.add(row.actorId);
     for (const key of ['driverId', 'previousDriverId', 'memberId'] as const) {
@@ -54,8 +56,10 @@ export async function describeRows(db: Executor, viewer: Viewer, rows: AuditRow[
     if (stickerId) stickerIds.add(stickerId);
     const rewardId = text(row.meta.rewardId);
     if (rewardId) rewardIds.add(rewardId);
+    const promoCodeId = text(row.meta.promoCodeId);
+    if (promoCodeId) promoCodeIds.add(promoCodeId);
   }
-  const [members, stickers, rewards] = await Promise.all([
+  const [members, stickers, rewards, promoCodes] = await Promise.all([
     namesOf(db, [...memberIds]),
     stickerIds.size
       ? db
@@ -69,11 +73,18 @@ export async function describeRows(db: Executor, viewer: Viewer, rows: AuditRow[
           .from(reward)
           .where(inArray(reward.id, [...rewardIds]))
       : [],
+    promoCodeIds.size
+      ? db
+          .select({ id: promoCode.id, code: promoCode.code })
+          .from(promoCode)
+          .where(inArray(promoCode.id, [...promoCodeIds]))
+      : [],
   ]);
   const names: Names = {
     members,
     stickers: new Map(stickers.map((row) => [row.id, row.name])),
     rewards: new Map(rewards.map((row) => [row.id, row.title])),
+    promoCodes: new Map(promoCodes.map((row) => [row.id, row.code])),
   };
   return rows.map((row) => describeRow(row, viewer, names));
 }

@@ -42,6 +42,7 @@ export interface Names {
   members: Map<string, Named>;
   stickers: Map<string, string>;
   rewards: Map<string, string>;
+  promoCodes: Map<string, string>;
 }
 
 /** What a sentence reads: the row's data and address, the viewer's rights it asked for, and the names. */
@@ -89,6 +90,20 @@ const stockCount = (value: unknown) => (value === null ? 'unlimited' : String(co
 function stickerName({ names }: { names: Names }, id: unknown) {
   const stickerId = text(id);
   return `the sticker “${(stickerId && names.stickers.get(stickerId)) ?? 'a removed sticker'}”`;
+}
+
+function promoName({ names }: { names: Names }, id: unknown) {
+  const promoCodeId = text(id);
+  return `“${(promoCodeId && names.promoCodes.get(promoCodeId)) ?? 'a removed code'}”`;
+}
+
+/** A perk table as one line: "level 10: 5% off, level 25: 10% off", or "none". */
+function levelPerks(value: unknown): string {
+  const perks = Array.isArray(value) ? (value as { fromLevel?: unknown; percentOff?: unknown }[]) : [];
+  const described = perks.map(
+    (perk) => `level ${String(count(perk.fromLevel) ?? '?')}: ${String(count(perk.percentOff) ?? '?')}% off`,
+  );
+  return described.length ? described.join(', ') : 'none';
 }
 
 function rewardName({ names }: { names: Names }, id: unknown) {
@@ -221,6 +236,18 @@ export const AUDIT_SENTENCES: { [K in AuditEventType]: Sentence<K> } = {
     });
     return [`Changed the economy settings${described.length ? `: ${described.join('; ')}` : ''}.`];
   },
+  PROMO_CODE_CREATED: (row) => [`Created the promo code ${promoName(row, row.meta.promoCodeId)}.`],
+  PROMO_CODE_UPDATED: (row) => {
+    const changed = textList(row.meta.changed);
+    return [
+      `Edited the promo code ${promoName(row, row.meta.promoCodeId)}${changed ? ` (${changed})` : ''}.`,
+    ];
+  },
+  PROMO_CODE_PAUSED: (row) => [`Paused the promo code ${promoName(row, row.meta.promoCodeId)}.`],
+  PROMO_CODE_RESUMED: (row) => [`Resumed the promo code ${promoName(row, row.meta.promoCodeId)}.`],
+  LEVEL_PERKS_SET: ({ meta }) => [
+    `Set the level perks: ${levelPerks(meta.before)} → ${levelPerks(meta.after)}.`,
+  ],
 
   POST_PINNED: ({ meta }) => [`Pinned post${postRef(meta.postId)}.`],
   POST_UNPINNED: ({ meta }) => [`Unpinned post${postRef(meta.postId)}.`],

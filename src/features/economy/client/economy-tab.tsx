@@ -20,7 +20,9 @@ import { can } from '~/shared/permissions';
 import type { Actor } from '~/shared/permissions';
 import { AdjustmentForm } from './adjustment-form';
 import { CashRewardsSection } from './cash-rewards-section';
+import { LevelPerksSection } from './level-perks-section';
 import { useEconomySettings, useUpdateEconomySettings } from './economy.queries';
+import { PromoCodesSection } from './promo-codes-section';
 import { RedemptionRequestsSection } from './redemption-requests-section';
 import { RewardCatalogSection } from './reward-catalog-section';
 import { TabSection } from '~/client/components/ui/tab-section';
@@ -31,15 +33,16 @@ const NAMED_GROUPS: { title: string; keys: EconomySettingKey[] }[] = [
   { title: 'Comments', keys: ['commentXp', 'commentCoins', 'commentCooldownHours'] },
   { title: 'Ratings', keys: ['ratingXp', 'ratingCooldownHours'] },
   {
-    title: 'Referrals and purchases',
+    title: 'Referrals',
     keys: [
       'approvedReferralXp',
       'referralRepeatPurchaseXp',
-      'personalPurchaseXp',
+      'welcomeCoins',
       'superReferrerCoins',
       'superReferrerThreshold',
     ],
   },
+  { title: 'Purchases', keys: ['personalPurchaseXp', 'coinsPerDollar'] },
   { title: 'Reward milestones', keys: ['rewardMilestoneXp', 'rewardMilestoneStepCoins'] },
   { title: 'Limits', keys: ['dailyCoinCap', 'adjustmentOwnerThreshold'] },
 ];
@@ -51,8 +54,8 @@ const ungrouped = ECONOMY_SETTING_KEYS.filter(
 const GROUPS = ungrouped.length ? [...NAMED_GROUPS, { title: 'Other', keys: ungrouped }] : NAMED_GROUPS;
 
 /**
- * Economy Management: every award amount and cooldown; what is saved applies to the next award. Staff who manage
- * rewards also get the reward requests and the Rewards Center's catalogue under it.
+ * Economy Management: every award amount and cooldown; what is saved applies to the next award; then the level
+ * perks. Staff who manage rewards also get the reward requests, the Rewards Center's catalogue and the promo codes.
  */
 export function EconomyTab({ actor }: { actor: Actor }) {
   const settings = useEconomySettings();
@@ -76,12 +79,14 @@ export function EconomyTab({ actor }: { actor: Actor }) {
         </ListStates>
         {can(actor, 'manage:economy') && <AdjustmentForm />}
       </TabSection>
+      <LevelPerksSection canEdit={can(actor, 'manage:economy')} />
       {/* Rewards Managers read the settings above and work here. */}
       {can(actor, 'manage:rewards') && (
         <>
           <RedemptionRequestsSection actor={actor} />
           <CashRewardsSection actor={actor} />
           <RewardCatalogSection />
+          <PromoCodesSection />
         </>
       )}
     </div>

@@ -1,7 +1,8 @@
-import { ChevronRight, Clock, Coins, Gift, Sparkles } from 'lucide-react';
+import { BadgePercent, ChevronRight, Clock, Coins, Gift, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EconomySettings } from '~/shared/economy-settings';
+import { levelFromXp } from '~/shared/economy';
 import { timeLeftText } from '~/shared/time';
 import { LevelProgress } from '~/client/components/level-progress';
 import { Button } from '~/client/components/ui/button';
@@ -12,8 +13,10 @@ import { paths } from '~/client/lib/paths';
 import { useMinuteClock } from '~/client/lib/use-clock';
 import { useSession } from '~/client/lib/session';
 import type { CooldownsResponse } from '../economy.schema';
+import type { LevelPerk } from '../loyalty.schema';
 import { rewardHighlights } from '../rewards.constants';
 import { useCooldowns, useEconomySettings } from './economy.queries';
+import { useLevelPerks } from './loyalty.queries';
 import { RewardArt } from './reward-art';
 import { useRewards } from './rewards.queries';
 
@@ -96,6 +99,9 @@ function xpMissions(s: EconomySettings): Mission[] {
   ];
 }
 
+/** A way to earn the shop may switch off: listed only while it pays something. */
+const offered = (mission: Mission): Mission[] => (mission.amount > 0 ? [mission] : []);
+
 function coinMissions(s: EconomySettings): Mission[] {
   return [
     {
@@ -121,6 +127,20 @@ function coinMissions(s: EconomySettings): Mission[] {
       to: paths.feed(),
       cooldown: 'comment',
     },
+    ...offered({
+      title: 'Buy Stickers',
+      amount: s.coinsPerDollar,
+      unit: 'coins',
+      when: 'For each $1 spent on stickers, paid when the order is completed',
+      to: paths.menu(),
+    }),
+    ...offered({
+      title: 'Welcome Reward',
+      amount: s.welcomeCoins,
+      unit: 'coins',
+      when: 'For a friend you invite, when their first order is completed',
+      to: paths.profile(),
+    }),
     {
       title: 'Super Referrer',
       amount: s.superReferrerCoins,
@@ -194,6 +214,8 @@ export function Component() {
         </>
       )}
 
+      <LevelPerks level={user ? levelFromXp(user.xp).level : null} />
+
       <RewardHighlights balance={user?.exoticCoins ?? 0} />
     </Page>
   );
@@ -255,7 +277,8 @@ function MissionRow({ mission, msLeft }: { mission: Mission; msLeft: number }) {
       <span
         className={`shrink-0 text-base font-semibold tabular ${mission.unit === 'coins' ? 'text-coin' : 'text-primary'}`}
       >
-        +{mission.amount.toLocaleString('en-US')} {mission.unit}
+        +{mission.amount.toLocaleString('en-US')}{' '}
+        {mission.unit === 'coins' && mission.amount === 1 ? 'coin' : mission.unit}
       </span>
     </>
   );
@@ -278,6 +301,50 @@ function MissionRow({ mission, msLeft }: { mission: Mission; msLeft: number }) {
     </Link>
   );
 }
+
+/**
+ * The level perks in force: from a level on, a percentage off sticker lines at checkout (the highest level reached
+ * applies). The member's own is marked. Nothing while there are none.
+ */
+function LevelPerks({ level }: { level: number | null }) {
+  const perks = useLevelPerks().data?.perks ?? [];
+  const headingId = useId();
+  if (perks.length === 0) return null;
+  const yours = level === null ? undefined : perkAt(perks, level);
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
+        <BadgePercent className="size-5 text-coin" aria-hidden />
+        Level Perks
+      </h2>
+      <ul className="flex flex-col overflow-hidden rounded-card border border-border bg-surface">
+        {perks.map((perk) => (
+          <li
+            key={perk.fromLevel}
+            className="flex min-h-16 flex-col justify-center border-b border-border px-4 py-3 last:border-b-0"
+          >
+            <p className="text-base font-medium text-text">
+              <span className="tabular">Level {perk.fromLevel}</span>: {perk.percentOff}% off sticker lines
+            </p>
+            <p className={`text-sm ${perk === yours ? 'font-medium text-accent' : 'text-text-muted'}`}>
+              {perkStanding(perk, yours, level)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Where the member stands with a perk: theirs now, still to reach, or passed (a higher one applies). */
+function perkStanding(perk: LevelPerk, yours: LevelPerk | undefined, level: number | null): string {
+  if (perk === yours) return 'Your perk now: taken off at checkout';
+  if (level === null || perk.fromLevel > level) return `Taken off at checkout from level ${perk.fromLevel}`;
+  return 'A higher perk applies to you now';
+}
+
+/** The perk a level has: the one of the highest level it has reached (perks come lowest level first). */
+const perkAt = (perks: LevelPerk[], level: number) => perks.findLast((perk) => perk.fromLevel <= level);
 
 function MissionsSkeleton() {
   return (

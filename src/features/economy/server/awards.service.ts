@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { DAY_MS, HOUR_MS } from '~/shared/time';
 import { notify } from '~/features/notifications/server/notifications.service';
 import type { Executor } from '~/server/db/client';
@@ -80,7 +80,7 @@ async function withinDailyCap(
 async function awardForCause(
   tx: Executor,
   cause: { key: string; kind: string },
-  award: Omit<Award, 'reason'> & { message: string },
+  award: Omit<Award, 'reason'> & { message: string | null },
 ): Promise<boolean> {
   const [claimed] = await tx
     .insert(awardCause)
@@ -89,14 +89,10 @@ async function awardForCause(
     .returning({ key: awardCause.key });
   if (!claimed) return false;
   if (award.coins > 0 || award.xp > 0) {
-    await applyAward(tx, { ...award, reason: cause.kind });
-    await notify(tx, {
-      userId: award.userId,
-      message: award.message,
-      link: '/missions',
-      from: 'staff',
-      at: award.at,
-    });
+    const { message, ...paid } = award;
+    await applyAward(tx, { ...paid, reason: cause.kind });
+    if (message)
+      await notify(tx, { userId: award.userId, message, link: '/missions', from: 'staff', at: award.at });
   }
   return true;
 }
@@ -116,19 +112,22 @@ const sameHousehold = (a: Pick<UserRow, 'phone' | 'address'>, b: Pick<UserRow, '
 
 /**
  * What a completed order earns, in the transaction that completes it (a driver's delivery, or staff setting it
- * completed): the member's Personal Purchase XP; for a referred member, their referrer's Approved Referral XP on
- * the first completed order and Referral Repeat Purchase XP on each later one; and Super Referrer coins once, when
- * the referrer's approved referrals reach the threshold. Each is paid once per cause. A member whose e-mail or
- * phone belonged to a deleted account earns their referrer nothing. `shortId` is the number the member knows the
- * order by (the shop's `shortOrderId`): the economy never imports the shop, which calls it.
+ * completed): the member's Personal Purchase XP and the order's coins (coins per dollar, fixed when it was placed);
+ * for a referred member, their Welcome coins on the first completed order, their referrer's Approved Referral XP
+ * on it and Referral Repeat Purchase XP on each later one; and Super Referrer coins once, when the referrer's
+ * approved referrals reach the threshold. Each is paid once per cause. A member whose e-mail or phone belonged to
+ * a deleted account, or who shares a household with their referrer, earns no welcome and their referrer nothing.
+ * `shortId` is the number the member knows the order by (the shop's `shortOrderId`): the economy never imports the
+ * shop, which calls it.
  */
 export async function awardCompletedOrder(
   tx: Executor,
   { now: at, config }: Pick<ServiceContext, 'now' | 'config'>,
-  order: { id: string; userId: string; shortId: string },
+  order: { id: string; userId: string; shortId: string; purchaseCoins: number },
 ): Promise<void> {
   const settings = await readEconomySettings(tx);
-  await awardForCause(
+  const note = `Order #${order.shortId}`;
+  const xpPaid = await awardForCause(
     tx,
     { key: `personal-purchase:${order.id}`, kind: 'personal-purchase' },
     {
@@ -136,10 +135,26 @@ export async function awardCompletedOrder(
       coins: 0,
       xp: settings.personalPurchaseXp,
       reference: order.id,
+      note,
       at,
-      message: `You earned ${amount(0, settings.personalPurchaseXp)} for your order #${order.shortId}.`,
+      message: null,
     },
   );
+  const coinsPaid = await awardForCause(
+    tx,
+    { key: `purchase-coins:${order.id}`, kind: 'purchase-coins' },
+    { userId: order.userId, coins: order.purchaseCoins, xp: 0, reference: order.id, note, at, message: null },
+  );
+  const earned = amount(coinsPaid ? order.purchaseCoins : 0, xpPaid ? settings.personalPurchaseXp : 0);
+  if (earned) {
+    await notify(tx, {
+      userId: order.userId,
+      message: `You earned ${earned} for your order #${order.shortId}.`,
+      link: '/missions',
+      from: 'staff',
+      at,
+    });
+  }
 
   const [member] = await tx.select().from(user).where(eq(user.id, order.userId));
   if (!member?.referredBy) return;
@@ -147,6 +162,22 @@ export async function awardCompletedOrder(
   if (!referrer || referrer.banned || sameHousehold(member, referrer)) return;
   // An e-mail or phone of a deleted account registered again earns its referrer nothing (decision 025).
   if (await wasErased(tx, config, member)) return;
+  // The friend's welcome, once, on their first completed order once staff let them in.
+  if (member.status === 'approved') {
+    await awardForCause(
+      tx,
+      { key: `welcome:${member.id}`, kind: 'welcome' },
+      {
+        userId: member.id,
+        coins: settings.welcomeCoins,
+        xp: 0,
+        reference: order.id,
+        note,
+        at,
+        message: `Welcome to the Vault: you earned ${amount(settings.welcomeCoins, 0)} for your first order, thanks to your invitation.`,
+      },
+    );
+  }
   // This order's referral award: once, whichever kind it turns out to be.
   const [firstForOrder] = await tx
     .insert(awardCause)
@@ -230,4 +261,52 @@ export async function awardRewardMilestones(
       message: `Reward milestone: ${reached}. You earned ${amount(0, rewardMilestoneXp * milestones)}.`,
     },
   );
+}
+
+/**
+ * An order cancelled after it was completed gives back the coins it paid (its coins per dollar, and the welcome
+ * coins it brought), through the ledger: as many as the member still has, so a balance never goes below zero. The
+ * causes are released, so the order pays again if it is ever completed again. How many coins were taken back.
+ */
+export async function takeBackOrderCoins(
+  tx: Executor,
+  order: { id: string; userId: string; shortId: string },
+  at: Date,
+): Promise<number> {
+  const paid = await tx
+    .select({ reason: ledgerEntry.reason, coins: sql<number>`sum(${ledgerEntry.deltaCoins})::int` })
+    .from(ledgerEntry)
+    .where(
+      and(
+        eq(ledgerEntry.userId, order.userId),
+        eq(ledgerEntry.reference, order.id),
+        inArray(ledgerEntry.reason, ['purchase-coins', 'welcome', 'order-coins-back']),
+      ),
+    )
+    .groupBy(ledgerEntry.reason);
+  const keys = [`purchase-coins:${order.id}`];
+  if (paid.some((row) => row.reason === 'welcome')) keys.push(`welcome:${order.userId}`);
+  const released = await tx
+    .delete(awardCause)
+    .where(and(inArray(awardCause.key, keys), eq(awardCause.userId, order.userId)))
+    .returning({ key: awardCause.key });
+  if (released.length === 0) return 0;
+  const owed = paid.reduce((sum, row) => sum + row.coins, 0);
+  const [member] = await tx
+    .select({ coins: user.exoticCoins })
+    .from(user)
+    .where(eq(user.id, order.userId))
+    .for('update');
+  const coins = Math.min(owed, member?.coins ?? 0);
+  if (coins <= 0) return 0;
+  await applyAward(tx, {
+    userId: order.userId,
+    coins: -coins,
+    xp: 0,
+    reason: 'order-coins-back',
+    reference: order.id,
+    note: `Order #${order.shortId}`,
+    at,
+  });
+  return coins;
 }

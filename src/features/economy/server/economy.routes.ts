@@ -17,6 +17,8 @@ import { cooldowns } from './cooldown.service';
 import { leaderboard } from './leaderboard.service';
 import { readEconomySettings, updateEconomySettings } from './economy-settings.service';
 import { claimWeeklyBonus } from './weekly-bonus.service';
+import { listLevelPerks, saveLevelPerks } from './level-perks.service';
+import { levelPerksSchema, type LevelPerksResponse } from '../loyalty.schema';
 
 export const economyRoutes = new Hono<SignedInEnv>()
   /** Called by the browser when a session starts (sign in or restore). */
@@ -52,4 +54,16 @@ export const economyRoutes = new Hono<SignedInEnv>()
   .put('/settings', access('manage:economy'), validate('json', updateEconomySettingsSchema), async (c) => {
     const settings = await updateEconomySettings(c.var.ctx, c.var.user, c.req.valid('json'));
     return c.json({ settings } satisfies EconomySettingsResponse, 200);
-  });
+  })
+  /** The level perks: members read them (the Missions guide), staff who set the economy save the table. */
+  .get('/level-perks', access('signed-in'), async (c) =>
+    c.json({ perks: await listLevelPerks(c.var.ctx.db) } satisfies LevelPerksResponse, 200),
+  )
+  .put('/level-perks', access('manage:economy'), validate('json', levelPerksSchema), async (c) =>
+    c.json(
+      {
+        perks: await saveLevelPerks(c.var.ctx, c.var.user, c.req.valid('json')),
+      } satisfies LevelPerksResponse,
+      200,
+    ),
+  );

@@ -82,7 +82,8 @@ describe('Personal Purchase', () => {
     expect(await ledgerOf(member.id, 'personal-purchase')).toEqual([{ coins: 0, xp: 150 }]);
     expect((await balanceOf(member.id)).xp).toBe(before.xp + 150);
     expect(await notesOf(member.id)).toContain(
-      `You earned +150 XP for your order #${orderId.slice(-6).toUpperCase()}.`,
+      // A $45 order at the fresh install's 1 coin per dollar.
+      `You earned +150 XP and +45 coins for your order #${orderId.slice(-6).toUpperCase()}.`,
     );
     // Set back and completed again: nothing more.
     await setStatus(orderId, 'pending');

@@ -67,7 +67,12 @@ export function PushSection() {
     >
       <div className="flex flex-col gap-3" aria-live="polite">
         {!device || devices.isPending ? (
-          <div className="flex flex-col gap-2" aria-busy="true" aria-label="Checking this device">
+          <div
+            role="status"
+            className="flex flex-col gap-2"
+            aria-busy="true"
+            aria-label="Checking this device"
+          >
             <SkeletonBlock className="h-5 w-2/3" />
             <SkeletonBlock className="h-3.5 w-1/2" />
           </div>

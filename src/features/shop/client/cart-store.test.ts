@@ -9,6 +9,7 @@ import {
   removeCartLine,
   setCartMethod,
   setLineQuantity,
+  setPromoCode,
   type NewCartLine,
 } from './cart-store';
 
@@ -107,6 +108,27 @@ describe('the cart on this device', () => {
     addToCart(ana, runtz, 'Delivery');
     removeCartLine(ana, cartLineId('gelato', '3.5g', 'Delivery'));
     expect(readCart(ana).map((line) => line.stickerId)).toEqual(['runtz']);
+  });
+
+  it('keeps the promo code applied as the lines change, counts no item for it, and clears it with the cart', () => {
+    addToCart(ana, gelato(), 'Delivery');
+    setPromoCode(ana, 'SAVE10');
+    addToCart(ana, runtz, 'Delivery');
+    setCartMethod(ana, 'Pickup');
+    removeCartLine(ana, cartLineId('gelato', '3.5g', 'Pickup'));
+    expect(readCart(ana)).toEqual([
+      { ...runtz, id: cartLineId('runtz', 'oz', 'Pickup'), deliveryOption: 'Pickup' },
+      { quantity: 0, promoCode: 'SAVE10' },
+    ]);
+    setPromoCode(ana, 'WELCOME');
+    expect(readCart(ana).filter((line) => 'promoCode' in line)).toEqual([
+      { quantity: 0, promoCode: 'WELCOME' },
+    ]);
+    setPromoCode(ana, '');
+    expect(readCart(ana).filter((line) => 'promoCode' in line)).toEqual([]);
+    setPromoCode(ana, 'SAVE10');
+    clearCart(ana);
+    expect(readCart(ana)).toEqual([]);
   });
 
   it('reads an empty cart when the browser refuses storage', () => {

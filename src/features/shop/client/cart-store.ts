@@ -26,10 +26,33 @@ export interface CartLine extends StoredCartLine, NewCartLine {
 export const cartLineId = (stickerId: string, size: StickerSize, method: DeliveryMethod) =>
   `${stickerId}-${size}-${method}`;
 
+/**
+ * The promo code the member applied rides in the cart's storage as an entry of quantity 0 (no item, so the header's
+ * count ignores it): it is cleared with the cart, after a placed order and on signing out, and current across tabs.
+ */
+interface StoredPromoCode extends StoredCartLine {
+  quantity: 0;
+  promoCode: string;
+}
+
+const isPromoCode = (line: StoredCartLine): line is StoredPromoCode =>
+  line.quantity === 0 && typeof line.promoCode === 'string' && line.promoCode !== '';
+
 /** The member's sticker lines, current across tabs. */
 export function useCart(userId: string): CartLine[] {
   const stored = useStoredCart(userId);
   return useMemo(() => stored.filter(isCartLine), [stored]);
+}
+
+/** The promo code applied to the member's cart (normalised, as the quote sends it), or '' for none. */
+export function usePromoCode(userId: string): string {
+  return useStoredCart(userId).find(isPromoCode)?.promoCode ?? '';
+}
+
+/** Applies a promo code to the cart (already normalised), or removes it with ''. */
+export function setPromoCode(userId: string, promoCode: string): void {
+  const lines = readLines(userId);
+  writeCart(userId, promoCode ? [...lines, { quantity: 0, promoCode } satisfies StoredPromoCode] : lines);
 }
 
 /** The cart's delivery method: its lines', or undefined while it is empty. */
@@ -72,7 +95,7 @@ export function addToCart(userId: string, line: NewCartLine, method: DeliveryMet
     deliveryOption,
     quantity: clampQuantity((existing?.quantity ?? 0) + line.quantity),
   };
-  writeCart(
+  writeLines(
     userId,
     existing ? lines.map((candidate) => (candidate.id === id ? added : candidate)) : [...lines, added],
   );
@@ -85,7 +108,7 @@ export function setLineQuantity(userId: string, lineId: string, quantity: number
     removeCartLine(userId, lineId);
     return true;
   }
-  writeCart(
+  writeLines(
     userId,
     readLines(userId).map((line) =>
       line.id === lineId ? { ...line, quantity: clampQuantity(quantity) } : line,
@@ -95,7 +118,7 @@ export function setLineQuantity(userId: string, lineId: string, quantity: number
 }
 
 export function removeCartLine(userId: string, lineId: string): void {
-  writeCart(
+  writeLines(
     userId,
     readLines(userId).filter((line) => line.id !== lineId),
   );
@@ -117,12 +140,16 @@ export function setCartMethod(userId: string, method: DeliveryMethod): void {
       quantity: clampQuantity((same?.quantity ?? 0) + line.quantity),
     });
   }
-  writeCart(userId, [...merged.values()]);
+  writeLines(userId, [...merged.values()]);
 }
 
 const clampQuantity = (quantity: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
 
 const readLines = (userId: string) => readCart(userId).filter(isCartLine);
+
+/** Writes the sticker lines, keeping the promo code applied (if any). */
+const writeLines = (userId: string, lines: CartLine[]) =>
+  writeCart(userId, [...lines, ...readCart(userId).filter(isPromoCode)]);
 
 /** Lines written by an older version, or by hand, that the shop cannot read are left out. */
 function isCartLine(line: StoredCartLine): line is CartLine {

@@ -1,5 +1,5 @@
 import { WalletCards } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { toast } from '~/client/lib/toast';
 import { Button } from '~/client/components/ui/button';
@@ -24,10 +24,12 @@ import {
   type DeliveryMethod,
 } from '~/features/shop/orders.constants';
 import { formatCents } from '~/shared/money';
-import type { CartLine } from './cart-store';
+import { usePromoCode, type CartLine } from './cart-store';
 import { zipOfAddress } from './delivery-zip';
 import { storeCreditText } from './store-credit-text';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency-key';
+import { DiscountLines, PurchaseCoins } from './order-perks';
+import { PromoCodeField } from './promo-code-field';
 import { usePickupLocations } from './shop.queries';
 
 /** The member's details; the rest of the order (the lines, the method, the total) comes from the cart. */
@@ -79,6 +81,7 @@ export function CheckoutForm({
   onZipChange,
   quote,
   priced,
+  quoteError,
   onPlaced,
 }: {
   user: SessionUser;
@@ -96,13 +99,18 @@ export function CheckoutForm({
   quote: OrderQuote | undefined;
   /** `quote` is for this very cart, so its total is the one to send. */
   priced: boolean;
+  /** Why the quote failed, if it did: the promo code field drops its code on a 429. */
+  quoteError: Error | null;
   onPlaced: (placed: PlaceOrderResponse) => void;
 }) {
+  // Applied in the cart (cart-store), so the quote and the order send the same code.
+  const promoCode = usePromoCode(user.id);
+  const promoField = useRef<HTMLInputElement>(null);
   const toInput = (fields: CheckoutFields): PlaceOrderInput => {
     const items = lines.map(({ stickerId, size, quantity }) => ({ stickerId, size, quantity }));
     return {
       // The same cart gets the same key, so a retry or a double tap places one order.
-      idempotencyKey: idempotencyKeyFor(JSON.stringify([user.id, method, items, rewardIds])),
+      idempotencyKey: idempotencyKeyFor(JSON.stringify([user.id, method, items, rewardIds, promoCode])),
       deliveryMethod: method,
       paymentMethod: fields.paymentMethod,
       phone: fields.phone,
@@ -114,6 +122,7 @@ export function CheckoutForm({
       notes: fields.notes,
       items,
       rewardIds,
+      promoCode,
       // Never sent before the quote is in: the form waits for the shop's price of this cart.
       expectedTotalCents: quote?.totalCents ?? Number.NaN,
     };
@@ -161,6 +170,11 @@ export function CheckoutForm({
     // Outside the hours, outside every area, under its minimum: said under the order type too.
     if (quote.deliveryProblem) {
       return void toast.error('Cannot submit order', { description: quote.deliveryProblem });
+    }
+    // A code that does not apply (yet) is said under its field: the member removes it or adds stickers.
+    if (quote.promoProblem) {
+      promoField.current?.focus();
+      return void toast.error('Cannot submit order', { description: quote.promoProblem });
     }
     void form.handleSubmit(
       (order) => placeOrder.mutate(order),
@@ -225,6 +239,15 @@ export function CheckoutForm({
         />
       </fieldset>
 
+      <PromoCodeField
+        ref={promoField}
+        userId={user.id}
+        quote={quote}
+        priced={priced}
+        quoteError={quoteError}
+        disabled={pending}
+      />
+
       <Totals quote={quote} priced={priced} method={method} />
 
       <Button type="submit" size="lg" disabled={pending || !priced} className="w-full">
@@ -268,7 +291,10 @@ function PickupLocationField({ error, ...props }: Omit<SelectFieldProps, 'label'
   );
 }
 
-/** Subtotal, fee and total as the shop prices the cart; dimmed while a changed cart is priced again. */
+/**
+ * Subtotal, the level perk and promo code off it, fee, store credit and total as the shop prices the cart, and the
+ * coins the order earns; dimmed while a changed cart is priced again.
+ */
 function Totals({
   quote,
   priced,
@@ -285,38 +311,51 @@ function Totals({
       formatCents(cents)
     );
   const credit = quote?.storeCreditCents ?? 0;
+  const row = 'flex justify-between gap-3';
   return (
-    <dl
+    <div
       aria-busy={!priced}
-      className={`flex flex-col gap-2 border-t border-border pt-4 text-base transition-opacity duration-150 ${quote && !priced ? 'opacity-60' : ''}`}
+      className={`flex flex-col gap-3 border-t border-border pt-4 transition-opacity duration-150 ${quote && !priced ? 'opacity-60' : ''}`}
     >
-      <div className="flex justify-between gap-3">
-        <dt className="text-text-muted">Subtotal</dt>
-        <dd className="tabular">{money(quote?.subtotalCents)}</dd>
-      </div>
-      <div className="flex justify-between gap-3">
-        <dt className="text-text-muted">
-          Delivery fee
-          {method === 'Pickup'
-            ? ' (pickup)'
-            : quote?.freeDelivery
-              ? ' (Free Delivery reward)'
-              : quote?.deliveryArea
-                ? ` (${quote.deliveryArea})`
-                : ''}
-        </dt>
-        <dd className="tabular">{money(quote?.deliveryFeeCents)}</dd>
-      </div>
-      {credit > 0 && (
-        <div className="flex justify-between gap-3">
-          <dt className="text-text-muted">Store credit</dt>
-          <dd className="text-accent tabular">{storeCreditText(credit)}</dd>
+      <dl className="flex flex-col gap-2 text-base">
+        <div className={row}>
+          <dt className="text-text-muted">Subtotal</dt>
+          <dd className="tabular">{money(quote?.subtotalCents)}</dd>
         </div>
-      )}
-      <div className="flex justify-between gap-3 text-lg font-bold">
-        <dt>{credit > 0 ? 'Total to pay' : 'Total'}</dt>
-        <dd className="tabular">{money(quote?.totalCents)}</dd>
-      </div>
-    </dl>
+        {quote && (
+          <DiscountLines
+            perkCents={quote.perkCents}
+            perkPercent={quote.perkPercent}
+            promoCode={quote.promoCode}
+            promoCents={quote.promoCents}
+            rowClassName={row}
+          />
+        )}
+        <div className={row}>
+          <dt className="text-text-muted">
+            Delivery fee
+            {method === 'Pickup'
+              ? ' (pickup)'
+              : quote?.freeDelivery
+                ? ' (Free Delivery reward)'
+                : quote?.deliveryArea
+                  ? ` (${quote.deliveryArea})`
+                  : ''}
+          </dt>
+          <dd className="tabular">{money(quote?.deliveryFeeCents)}</dd>
+        </div>
+        {credit > 0 && (
+          <div className={row}>
+            <dt className="text-text-muted">Store credit</dt>
+            <dd className="text-accent tabular">{storeCreditText(credit)}</dd>
+          </div>
+        )}
+        <div className={`${row} text-lg font-bold`}>
+          <dt>{credit > 0 ? 'Total to pay' : 'Total'}</dt>
+          <dd className="tabular">{money(quote?.totalCents)}</dd>
+        </div>
+      </dl>
+      {quote && <PurchaseCoins coins={quote.purchaseCoins} />}
+    </div>
   );
 }

@@ -176,6 +176,18 @@ function Total({ order }: { order: AdminOrderView }) {
           incl. {formatCents(order.deliveryFeeCents)} fee
         </span>
       )}
+      {/* The level perk and the promo code came off the stickers before the fee; the code names itself. */}
+      {order.perkCents > 0 && (
+        <span className="text-xs whitespace-nowrap text-accent tabular">
+          {storeCreditText(order.perkCents)} level perk
+        </span>
+      )}
+      {order.promoCode && order.promoCents > 0 && (
+        <span className="text-right text-xs text-accent tabular">
+          <span className="whitespace-nowrap">{storeCreditText(order.promoCents)}</span>{' '}
+          <span className="break-words">promo {order.promoCode}</span>
+        </span>
+      )}
       {/* The total is what is left to collect: store credit paid the rest. */}
       {order.storeCreditCents > 0 && (
         <span className="text-xs whitespace-nowrap text-accent tabular">

@@ -9,6 +9,7 @@ import { formatCents } from '~/shared/money';
 import type { MemberOrderView, OrderLineView, OrderView } from '../orders.schema';
 import { DOOR_PHOTO_KEPT_DAYS, lineSizeLabel, MASKED_DRIVER, timelineStep } from '../orders.constants';
 import { OrderActions } from './order-actions';
+import { DiscountLines, PurchaseCoins } from './order-perks';
 import { OrderTimeline, etaText } from './order-timeline';
 import { storeCreditText } from './store-credit-text';
 import { usePickupLocationName } from './shop.queries';
@@ -178,26 +179,38 @@ export function OrderCard({ order }: { order: MemberOrderView }) {
             </div>
           )}
         </dl>
-        <dl className="flex min-w-44 flex-col gap-1 tabular">
-          <div className="flex justify-between gap-4">
-            <dt className="text-text-muted">Subtotal</dt>
-            <dd>{formatCents(order.subtotalCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-text-muted">Delivery fee</dt>
-            <dd>{formatCents(order.deliveryFeeCents)}</dd>
-          </div>
-          {order.storeCreditCents > 0 && (
+        <div className="flex min-w-44 flex-col gap-2">
+          <dl className="flex flex-col gap-1 tabular">
             <div className="flex justify-between gap-4">
-              <dt className="text-text-muted">Store credit</dt>
-              <dd className="text-accent">{storeCreditText(order.storeCreditCents)}</dd>
+              <dt className="text-text-muted">Subtotal</dt>
+              <dd>{formatCents(order.subtotalCents)}</dd>
             </div>
+            <DiscountLines
+              perkCents={order.perkCents}
+              promoCode={order.promoCode}
+              promoCents={order.promoCents}
+              rowClassName="flex justify-between gap-4"
+            />
+            <div className="flex justify-between gap-4">
+              <dt className="text-text-muted">Delivery fee</dt>
+              <dd>{formatCents(order.deliveryFeeCents)}</dd>
+            </div>
+            {order.storeCreditCents > 0 && (
+              <div className="flex justify-between gap-4">
+                <dt className="text-text-muted">Store credit</dt>
+                <dd className="text-accent">{storeCreditText(order.storeCreditCents)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between gap-4 text-base font-bold">
+              <dt>{order.storeCreditCents > 0 ? 'Total to pay' : 'Total'}</dt>
+              <dd>{formatCents(order.totalCents)}</dd>
+            </div>
+          </dl>
+          {/* A cancelled order pays none: its coins are taken back. */}
+          {order.status !== 'cancelled' && (
+            <PurchaseCoins coins={order.purchaseCoins} earned={order.status === 'completed'} />
           )}
-          <div className="flex justify-between gap-4 text-base font-bold">
-            <dt>{order.storeCreditCents > 0 ? 'Total to pay' : 'Total'}</dt>
-            <dd>{formatCents(order.totalCents)}</dd>
-          </div>
-        </dl>
+        </div>
       </div>
 
       <OrderActions order={order} />

@@ -6,6 +6,7 @@ import { paths } from '~/client/lib/paths';
 import { formatUsPhone } from '~/shared/phone';
 import type { PlaceOrderResponse } from '~/features/shop/orders.schema';
 import { formatCents } from '~/shared/money';
+import { DiscountLines, PurchaseCoins } from './order-perks';
 import { storeCreditText } from './store-credit-text';
 
 /**
@@ -58,9 +59,14 @@ export function OrderPlacedDialog({ placed }: { placed: PlaceOrderResponse | nul
   );
 }
 
-/** The order in one line (its number, type and delivery area) and what is left to pay after store credit. */
+/**
+ * The order in one line (its number, type and delivery area) and what is left to pay after the level perk, the
+ * promo code and store credit; the coins it earns once completed.
+ */
 function Receipt({ order }: { order: PlaceOrderResponse['order'] }) {
   const credit = order.storeCreditCents;
+  const itemised = credit > 0 || order.perkCents > 0 || order.promoCents > 0;
+  const row = 'flex justify-between gap-3';
   return (
     <div className="mt-4 flex flex-col gap-1.5 rounded-xl border border-border bg-background px-4 py-3 text-sm">
       <div className="flex items-center justify-between gap-3">
@@ -68,22 +74,33 @@ function Receipt({ order }: { order: PlaceOrderResponse['order'] }) {
           Order <span className="font-semibold text-text">#{order.shortId}</span> · {order.deliveryMethod}
           {order.deliveryArea && ` · ${order.deliveryArea}`}
         </span>
-        {credit === 0 && (
+        {!itemised && (
           <span className="font-semibold text-text tabular">{formatCents(order.totalCents)}</span>
         )}
       </div>
-      {credit > 0 && (
+      {itemised && (
         <dl className="flex flex-col gap-1 tabular">
-          <div className="flex justify-between gap-3">
-            <dt className="text-text-muted">Store credit</dt>
-            <dd className="text-accent">{storeCreditText(credit)}</dd>
-          </div>
-          <div className="flex justify-between gap-3 font-semibold text-text">
-            <dt>{order.totalCents === 0 ? 'Paid with store credit' : 'Total to pay'}</dt>
+          <DiscountLines
+            perkCents={order.perkCents}
+            promoCode={order.promoCode}
+            promoCents={order.promoCents}
+            rowClassName={row}
+          />
+          {credit > 0 && (
+            <div className={row}>
+              <dt className="text-text-muted">Store credit</dt>
+              <dd className="text-accent">{storeCreditText(credit)}</dd>
+            </div>
+          )}
+          <div className={`${row} font-semibold text-text`}>
+            <dt>
+              {credit === 0 ? 'Total' : order.totalCents === 0 ? 'Paid with store credit' : 'Total to pay'}
+            </dt>
             <dd>{formatCents(order.totalCents)}</dd>
           </div>
         </dl>
       )}
+      <PurchaseCoins coins={order.purchaseCoins} />
     </div>
   );
 }

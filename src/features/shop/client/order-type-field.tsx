@@ -1,6 +1,6 @@
 import { Store, Truck } from 'lucide-react';
 import { DELIVERY_METHODS, type DeliveryMethod } from '~/features/shop/orders.constants';
-import { SegmentedChoice } from './segmented-choice';
+import { SegmentedChoice } from '~/client/components/ui/segmented-choice';
 
 const ICONS = { Delivery: Truck, Pickup: Store } as const;
 const CHOICES = DELIVERY_METHODS.map((method) => ({ value: method, label: method, Icon: ICONS[method] }));

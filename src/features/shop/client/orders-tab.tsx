@@ -14,7 +14,7 @@ import { LoadMore } from '~/client/components/load-more';
 import type { Actor } from '~/shared/permissions';
 import { DeskOrderRow } from './desk-order';
 import { OrderCardSkeleton } from './order-card';
-import { SegmentedChoice, type Choice } from './segmented-choice';
+import { SegmentedChoice, type Choice } from '~/client/components/ui/segmented-choice';
 import { useDeskOrders, useExportOrders } from './shop-admin.queries';
 import { TabSection } from '~/client/components/ui/tab-section';
 

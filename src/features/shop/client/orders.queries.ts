@@ -57,8 +57,14 @@ export function usePlaceOrder(
     },
     onError: async (...args) => {
       // Prices Changed or Sold Out: the cart's quote shows the shop's prices, fee and counts as they are now
-      // before the member submits again.
-      if (isApiError(args[0], 'PRICES_CHANGED') || isApiError(args[0], 'CONFLICT')) {
+      // before the member submits again; a refused promo code, why under its field.
+      const [error] = args;
+      if (
+        isApiError(error) &&
+        (error.code === 'PRICES_CHANGED' ||
+          error.code === 'CONFLICT' ||
+          error.fields?.promoCode !== undefined)
+      ) {
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: shopQueryKeys.quote() }),
           queryClient.invalidateQueries({ queryKey: shopQueryKeys.menu() }),

@@ -2,7 +2,8 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { formatCents } from '~/shared/money';
 import { notify } from '~/features/notifications/server/notifications.service';
-import { awardCompletedOrder } from '~/features/economy/server/awards.service';
+import { awardCompletedOrder, takeBackOrderCoins } from '~/features/economy/server/awards.service';
+import { returnPromoUse } from '~/features/economy/server/promo-pricing.service';
 import { returnRedemptionsOfOrder } from '~/features/economy/server/redemptions.service';
 import { changeStoreCredit } from '~/features/economy/server/store-credit.service';
 import { writeAudit } from '~/server/audit';
@@ -81,11 +82,13 @@ async function checkCounterCode(
 
 /**
  * The one cancel path's release, for the desk's cancel and the member's, given the order as it was: what the order
- * held goes back (its rewards; its store credit; its stock, unless it was completed: those stickers left the shop;
- * promo uses join here when they exist). How many rewards went back.
+ * held goes back (its rewards; its store credit; its promo code's use; its stock, unless it was completed: those
+ * stickers left the shop), and a completed order's coins are taken back. How many rewards went back.
  */
 async function releaseCancelledOrder(tx: Executor, order: OrderRow, at: Date): Promise<number> {
   if (order.status !== 'completed') await returnStock(tx, { orderId: order.id });
+  else await takeBackOrderCoins(tx, { ...order, shortId: shortOrderId(order.id) }, at);
+  if (order.promoCode !== null) await returnPromoUse(tx, order.id);
   if (order.storeCreditCents > 0) {
     await changeStoreCredit(tx, {
       userId: order.userId,
@@ -110,8 +113,11 @@ function givenBackText(order: OrderRow, rewardsReturned: number): string {
   return credit + rewards;
 }
 
-/** What a cancel gave back that reopening would spend twice: its rewards or its store credit. */
+/** What a cancel gave back that reopening would spend twice: its rewards, its store credit or its promo code's use. */
 async function reopenRefusal(tx: Executor, order: OrderRow): Promise<string | null> {
+  if (order.promoCode !== null) {
+    return `This order used the promo code ${order.promoCode}, whose use went back when it was cancelled, so it cannot be reopened. Ask the member to order again.`;
+  }
   if (order.storeCreditCents > 0) {
     return 'This order was paid with store credit, which went back to the member when it was cancelled, so it cannot be reopened. Ask the member to order again.';
   }

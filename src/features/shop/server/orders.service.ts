@@ -8,8 +8,14 @@ import { notifyEach } from '~/features/notifications/server/notifications.servic
 import { readShopSettings } from '~/features/shop/server/shop.service';
 import { takeRedemptionsForOrder } from '~/features/economy/server/redemptions.service';
 import { changeStoreCredit } from '~/features/economy/server/store-credit.service';
+import {
+  countPromoTry,
+  promoTriesWaitMs,
+  takePromoUse,
+} from '~/features/economy/server/promo-pricing.service';
 import { REWARD_LINE_SIZE, rewardLineName } from '~/features/economy/rewards.constants';
 import type { Executor } from '~/server/db/client';
+import { tooManyAttempts } from '~/server/rate-limit';
 import { prepared, type Param } from '~/server/db/prepared';
 import { user } from '~/server/db/tables/auth.tables';
 import { orderItem, shopOrder } from '~/server/db/tables/orders.tables';
@@ -70,10 +76,14 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
       lineTotalCents: item.lineTotalCents,
     })),
     subtotalCents: order.subtotalCents,
+    perkCents: order.perkCents,
+    promoCode: order.promoCode,
+    promoCents: order.promoCents,
     deliveryFeeCents: order.deliveryFeeCents,
     storeCreditCents: order.storeCreditCents,
     totalCents: order.totalCents,
     deliveryArea: order.deliveryAreaName,
+    purchaseCoins: order.purchaseCoins,
     etaMinutes: order.etaMinutes,
     etaSubmittedAt: order.etaSubmittedAt?.toISOString() ?? null,
     confirmedAt: order.confirmedAt?.toISOString() ?? null,
@@ -149,135 +159,163 @@ function refusalOf({ lines, quote }: PricedCart): AppError | null {
   const problem = lines.find((line) => line.problem)?.problem;
   if (problem?.kind === 'stock') return new AppError('CONFLICT', problem.message, { title: 'Sold Out' });
   const message = problem?.message ?? quote.rewardsProblem ?? quote.deliveryProblem;
-  return message ? new AppError('BAD_REQUEST', message, { title: 'Cannot submit order' }) : null;
+  if (message) return new AppError('BAD_REQUEST', message, { title: 'Cannot submit order' });
+  return quote.promoProblem
+    ? new AppError('BAD_REQUEST', quote.promoProblem, {
+        title: 'Promo Code',
+        fields: { promoCode: quote.promoProblem },
+      })
+    : null;
 }
 
 /**
  * Places an order priced by the server (priceCart, the quote's own function). The member's row is locked first, so
  * two devices cannot both pass a daily limit. The idempotency key makes a retried or double-tapped submit return
  * the first order before anything is taken; a total that differs from the one the member saw is a 409, and nothing
- * is stored. Counted sizes give up their quantities, and store credit its amount, after the order row is in.
+ * is stored. Counted sizes give up their quantities, store credit its amount and a promo code a use, after the
+ * order row is in.
  */
 export async function placeOrder(
-  { db, now }: ServiceContext,
+  ctx: ServiceContext,
   actor: Actor,
   input: PlaceOrderValues,
 ): Promise<{ order: OrderView; created: boolean; contactPhone: string }> {
-  return db.transaction(async (tx) => {
-    // Not FOR UPDATE: that would also block the key-share locks other orders' notifications take on this row.
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for('no key update');
-    const settings = await readShopSettings(tx);
-    const existing = await findByKey(tx, actor.id, input.idempotencyKey);
-    if (existing) return { order: existing, created: false, contactPhone: settings.contactPhone };
+  const { db, now } = ctx;
+  const triesWaitMs = input.promoCode ? await promoTriesWaitMs(ctx, actor) : 0;
+  if (triesWaitMs > 0) throw tooManyAttempts(triesWaitMs);
+  // A code that is not valid counts as a try once the order's transaction has rolled back.
+  let invalidPromo = false;
+  return db
+    .transaction(async (tx) => {
+      // Not FOR UPDATE: that would also block the key-share locks other orders' notifications take on this row.
+      await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for('no key update');
+      const settings = await readShopSettings(tx);
+      const existing = await findByKey(tx, actor.id, input.idempotencyKey);
+      if (existing) return { order: existing, created: false, contactPhone: settings.contactPhone };
 
-    const priced = await priceCart(tx, actor, input, { at: now, settings });
-    const refusal = refusalOf(priced);
-    if (refusal) throw refusal;
-    const { lines } = priced;
-    const isDelivery = input.deliveryMethod === 'Delivery';
-    if (!isDelivery) {
-      const [location] = await tx
-        .select({ name: pickupLocation.name })
-        .from(pickupLocation)
-        .where(eq(pickupLocation.name, input.pickupLocation));
-      if (!location) {
-        throw new AppError('BAD_REQUEST', 'Choose a pickup location from the list.', {
-          fields: { pickupLocation: 'Choose a pickup location from the list.' },
+      const priced = await priceCart(tx, actor, input, { at: now, settings });
+      invalidPromo = priced.promo?.applied === false && priced.promo.invalid;
+      const refusal = refusalOf(priced);
+      if (refusal) throw refusal;
+      const { lines } = priced;
+      const isDelivery = input.deliveryMethod === 'Delivery';
+      if (!isDelivery) {
+        const [location] = await tx
+          .select({ name: pickupLocation.name })
+          .from(pickupLocation)
+          .where(eq(pickupLocation.name, input.pickupLocation));
+        if (!location) {
+          throw new AppError('BAD_REQUEST', 'Choose a pickup location from the list.', {
+            fields: { pickupLocation: 'Choose a pickup location from the list.' },
+          });
+        }
+      }
+      const { subtotalCents, perkCents, promoCents, deliveryFeeCents, storeCreditCents, totalCents } =
+        priced.quote;
+      if (totalCents !== input.expectedTotalCents) {
+        throw new AppError(
+          'PRICES_CHANGED',
+          `Prices have changed since you opened your cart: the total is now ${formatCents(totalCents)}. Check your cart and submit again.`,
+          { title: 'Prices Changed' },
+        );
+      }
+
+      const [order] = await tx
+        .insert(shopOrder)
+        .values({
+          id: newOrderId(now),
+          userId: actor.id,
+          idempotencyKey: input.idempotencyKey,
+          userName: actor.name,
+          userEmail: actor.email,
+          userPhone: input.phone,
+          userAddress: isDelivery ? input.address : null,
+          pickupLocation: isDelivery ? DELIVERY_HUB : input.pickupLocation,
+          deliveryMethod: input.deliveryMethod,
+          paymentMethod:
+            storeCreditCents > 0 && totalCents === 0 ? STORE_CREDIT_PAYMENT : input.paymentMethod,
+          notes: input.notes,
+          subtotalCents,
+          perkCents,
+          promoCode: priced.quote.promoCode,
+          promoCents,
+          deliveryFeeCents,
+          storeCreditCents,
+          totalCents,
+          purchaseCoins: priced.quote.purchaseCoins,
+          deliveryZip: priced.delivery?.zip ?? null,
+          deliveryAreaName: priced.delivery?.areaName ?? null,
+          status: isDelivery ? 'available' : 'pending',
+          createdAt: now,
+          updatedAt: now,
+        })
+        // The same key submitted at the same moment: the other request's order stands.
+        .onConflictDoNothing({ target: [shopOrder.userId, shopOrder.idempotencyKey] })
+        .returning();
+      if (!order) {
+        const winner = await findByKey(tx, actor.id, input.idempotencyKey);
+        if (!winner) throw new AppError('CONFLICT', 'This order is already being placed. Check My Orders.');
+        return { order: winner, created: false, contactPhone: settings.contactPhone };
+      }
+      const taken = await takeRedemptionsForOrder(
+        tx,
+        { userId: actor.id, deliveryMethod: input.deliveryMethod, id: order.id, at: now },
+        input.rewardIds,
+      );
+      if (priced.promo?.applied) {
+        const { code, discountCents } = priced.promo;
+        await takePromoUse(tx, { code, userId: actor.id, orderId: order.id, discountCents, at: now });
+      }
+      if (storeCreditCents > 0) {
+        await changeStoreCredit(tx, {
+          userId: actor.id,
+          deltaCents: -storeCreditCents,
+          reason: 'order',
+          reference: order.id,
+          at: now,
         });
       }
-    }
-    const { subtotalCents, deliveryFeeCents, storeCreditCents, totalCents } = priced.quote;
-    if (totalCents !== input.expectedTotalCents) {
-      throw new AppError(
-        'PRICES_CHANGED',
-        `Prices have changed since you opened your cart: the total is now ${formatCents(totalCents)}. Check your cart and submit again.`,
-        { title: 'Prices Changed' },
-      );
-    }
-
-    const [order] = await tx
-      .insert(shopOrder)
-      .values({
-        id: newOrderId(now),
-        userId: actor.id,
-        idempotencyKey: input.idempotencyKey,
-        userName: actor.name,
-        userEmail: actor.email,
-        userPhone: input.phone,
-        userAddress: isDelivery ? input.address : null,
-        pickupLocation: isDelivery ? DELIVERY_HUB : input.pickupLocation,
-        deliveryMethod: input.deliveryMethod,
-        paymentMethod: storeCreditCents > 0 && totalCents === 0 ? STORE_CREDIT_PAYMENT : input.paymentMethod,
-        notes: input.notes,
-        subtotalCents,
-        deliveryFeeCents,
-        storeCreditCents,
-        totalCents,
-        deliveryZip: priced.delivery?.zip ?? null,
-        deliveryAreaName: priced.delivery?.areaName ?? null,
-        status: isDelivery ? 'available' : 'pending',
-        createdAt: now,
-        updatedAt: now,
-      })
-      // The same key submitted at the same moment: the other request's order stands.
-      .onConflictDoNothing({ target: [shopOrder.userId, shopOrder.idempotencyKey] })
-      .returning();
-    if (!order) {
-      const winner = await findByKey(tx, actor.id, input.idempotencyKey);
-      if (!winner) throw new AppError('CONFLICT', 'This order is already being placed. Check My Orders.');
-      return { order: winner, created: false, contactPhone: settings.contactPhone };
-    }
-    const taken = await takeRedemptionsForOrder(
-      tx,
-      { userId: actor.id, deliveryMethod: input.deliveryMethod, id: order.id, at: now },
-      input.rewardIds,
-    );
-    if (storeCreditCents > 0) {
-      await changeStoreCredit(tx, {
-        userId: actor.id,
-        deltaCents: -storeCreditCents,
-        reason: 'order',
-        reference: order.id,
-        at: now,
-      });
-    }
-    const counted = new Set(lines.filter((line) => line.counted).map(lineKey));
-    const stockTaken = await takeStock(tx, lines, { at: now, counted });
-    const lineRows = [
-      ...lines.map((line) => ({
-        stickerId: line.stickerId,
-        stickerName: line.stickerName,
-        size: line.size as OrderLineSize,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        lineTotalCents: line.unitPriceCents * line.quantity,
-        redemptionId: null,
-        stockTaken: stockTaken.has(lineKey(line)),
-      })),
-      ...taken.lines.map((line) => ({
-        stickerId: null,
-        stickerName: rewardLineName(line.title),
-        size: REWARD_LINE_SIZE as OrderLineSize,
-        quantity: 1,
-        unitPriceCents: 0,
-        lineTotalCents: 0,
-        redemptionId: line.redemptionId,
-      })),
-    ];
-    const items = await tx
-      .insert(orderItem)
-      .values(
-        lineRows.map((line, index) => ({
-          id: `${order.id}-${String(index).padStart(2, '0')}`,
-          orderId: order.id,
-          ...line,
+      const counted = new Set(lines.filter((line) => line.counted).map(lineKey));
+      const stockTaken = await takeStock(tx, lines, { at: now, counted });
+      const lineRows = [
+        ...lines.map((line) => ({
+          stickerId: line.stickerId,
+          stickerName: line.stickerName,
+          size: line.size as OrderLineSize,
+          quantity: line.quantity,
+          unitPriceCents: line.unitPriceCents,
+          lineTotalCents: line.unitPriceCents * line.quantity,
+          redemptionId: null,
+          stockTaken: stockTaken.has(lineKey(line)),
         })),
-      )
-      .returning();
-    await notifyNewOrder(tx, order, now);
-    await publishOrderChanged(tx, order);
-    return { order: toOrderView(order, items), created: true, contactPhone: settings.contactPhone };
-  });
+        ...taken.lines.map((line) => ({
+          stickerId: null,
+          stickerName: rewardLineName(line.title),
+          size: REWARD_LINE_SIZE as OrderLineSize,
+          quantity: 1,
+          unitPriceCents: 0,
+          lineTotalCents: 0,
+          redemptionId: line.redemptionId,
+        })),
+      ];
+      const items = await tx
+        .insert(orderItem)
+        .values(
+          lineRows.map((line, index) => ({
+            id: `${order.id}-${String(index).padStart(2, '0')}`,
+            orderId: order.id,
+            ...line,
+          })),
+        )
+        .returning();
+      await notifyNewOrder(tx, order, now);
+      await publishOrderChanged(tx, order);
+      return { order: toOrderView(order, items), created: true, contactPhone: settings.contactPhone };
+    })
+    .catch(async (error: unknown) => {
+      if (invalidPromo) await countPromoTry(ctx, actor);
+      throw error;
+    });
 }
 
 /** The order a request is about: the route's `:orderId`. */

@@ -444,12 +444,12 @@ describe('an admin sets an order’s status', () => {
       ['pending', []],
       ['confirmed', [`Your order #${short} has been confirmed.`]],
       ['out-for-delivery', [`Your order #${short} is out for delivery.`]],
-      // Completing it also pays the Personal Purchase award, with its own notification.
+      // Completing it also pays the Personal Purchase XP and the order's coins, with their own notification.
       [
         'completed',
         [
           `Your order #${short} has been completed. Thank you!`,
-          `You earned +150 XP for your order #${short}.`,
+          `You earned +150 XP and +${order.purchaseCoins} coins for your order #${short}.`,
         ],
       ],
       ['cancelled', [`Your order #${short} has been cancelled.`]],

@@ -2,7 +2,16 @@ import { inArray } from 'drizzle-orm';
 import { AppError } from '~/shared/app-error';
 import { checkRedemptionsForOrder } from '~/features/economy/server/redemptions.service';
 import { storeCreditOf } from '~/features/economy/server/store-credit.service';
+import { readEconomySettings } from '~/features/economy/server/economy-settings.service';
+import { levelPerkOf } from '~/features/economy/server/level-perks.service';
+import {
+  checkPromoCode,
+  countPromoTry,
+  promoTriesWaitMs,
+  type PromoCheck,
+} from '~/features/economy/server/promo-pricing.service';
 import type { Executor } from '~/server/db/client';
+import { tooManyAttempts } from '~/server/rate-limit';
 import { sticker } from '~/server/db/tables/shop.tables';
 import type { Actor, ServiceContext } from '~/server/service-context';
 import type { OrderQuote, PlaceOrderValues, QuotedLine } from '../orders.schema';
@@ -14,7 +23,10 @@ import { sizeRulesOf } from './sticker-sizes';
 import { quoteDelivery } from './delivery-rules.service';
 
 /** What prices a cart: its lines, its rewards, the order type and, for Delivery, the ZIP code. */
-export type CartToPrice = Pick<PlaceOrderValues, 'deliveryMethod' | 'items' | 'rewardIds' | 'zip'>;
+export type CartToPrice = Pick<
+  PlaceOrderValues,
+  'deliveryMethod' | 'items' | 'rewardIds' | 'zip' | 'promoCode'
+>;
 
 /** Why a line cannot be ordered as it is: `stock` when too few are left (a 409 at submit), else the catalogue. */
 type LineProblem = { kind: 'stock' | 'catalogue'; message: string };
@@ -38,6 +50,8 @@ export interface PricedCart {
   delivery: { zip: string; areaName: string } | null;
   /** The rewards that ride on the order; their problem, if any, is the quote's rewardsProblem. */
   rewards: Awaited<ReturnType<typeof checkRedemptionsForOrder>> | null;
+  /** The promo code typed, as it applies or why not (null without one). */
+  promo: PromoCheck | null;
 }
 
 const NOTHING_TO_DELIVER = 'A Free Delivery needs something to deliver: add a sticker or another reward.';
@@ -80,8 +94,9 @@ function problemOf(
 /**
  * The one price of a cart, for the quote the cart shows and for placing the order (placeOrder): every line at the
  * catalogue's price, flagged when it cannot be ordered as it is (no longer sold, over a limit, too few left), the
- * rewards' effect (a Free Delivery waives the fee), the delivery terms (the area's fee and minimum, the hours), the
- * store credit it spends and the total left to pay. Later price rules belong here, once.
+ * rewards' effect (a Free Delivery waives the fee), the level perk and the promo code (on the sticker lines, in that
+ * order), the delivery terms (the area's fee and minimum, the hours), the store credit it spends on the rest, the
+ * total left to pay and the coins it will earn. Later price rules belong here, once.
  */
 export async function priceCart(
   tx: Executor,
@@ -135,6 +150,20 @@ export async function priceCart(
   if (wanted.length === 0 && rewards?.onlyFreeDelivery) rewardsProblem = NOTHING_TO_DELIVER;
 
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  // Discounts on the sticker lines, in order: the level perk, then the promo code on what the perk left.
+  const perk = subtotalCents > 0 ? await levelPerkOf(tx, member.id) : null;
+  const perkCents = perk ? Math.floor((subtotalCents * perk.percentOff) / 100) : 0;
+  const promo = cart.promoCode
+    ? await checkPromoCode(tx, {
+        userId: member.id,
+        code: cart.promoCode,
+        stickerSubtotalCents: subtotalCents,
+        afterPerkCents: subtotalCents - perkCents,
+        at,
+      })
+    : null;
+  const promoCents = promo?.applied ? promo.discountCents : 0;
+  const stickersCents = subtotalCents - perkCents - promoCents;
   const isDelivery = cart.deliveryMethod === 'Delivery';
   const delivery = isDelivery
     ? await quoteDelivery(
@@ -146,7 +175,9 @@ export async function priceCart(
   const freeDelivery = isDelivery && Boolean(rewards?.freeDelivery);
   const deliveryFeeCents = delivery && !freeDelivery ? delivery.feeCents : 0;
   // Store credit pays what it can of the whole order, the fee included.
-  const storeCreditCents = Math.min(await storeCreditOf(tx, member.id), subtotalCents + deliveryFeeCents);
+  const storeCreditCents = Math.min(await storeCreditOf(tx, member.id), stickersCents + deliveryFeeCents);
+  // Coins per dollar: on the stickers after perk and promo, whole dollars; store credit does not reduce them.
+  const { coinsPerDollar } = await readEconomySettings(tx);
   const quoted = lines.map((line): QuotedLine => ({
     stickerId: line.stickerId,
     size: line.size,
@@ -160,27 +191,41 @@ export async function priceCart(
     quote: {
       lines: quoted,
       subtotalCents,
+      perkPercent: perk?.percentOff ?? null,
+      perkCents,
+      promoCode: promo?.applied ? promo.code.code : null,
+      promoCents,
+      promoProblem: promo && !promo.applied ? promo.problem : null,
+      promoDropped: promo?.applied === false && promo.invalid,
       deliveryFeeCents,
       freeDelivery,
       zipRequired: delivery?.zipRequired ?? false,
       deliveryArea: delivery?.area?.name ?? null,
       deliveryProblem: delivery?.problem ?? null,
       storeCreditCents,
-      totalCents: subtotalCents + deliveryFeeCents - storeCreditCents,
+      totalCents: stickersCents + deliveryFeeCents - storeCreditCents,
       rewardsProblem,
+      purchaseCoins: coinsPerDollar * Math.floor(stickersCents / 100),
     },
     lines,
     delivery: delivery?.area ? { zip: cart.zip, areaName: delivery.area.name } : null,
     rewards,
+    promo,
   };
 }
 
-/** POST /api/orders/quote: the cart as the shop prices it now, for the member's cart page. */
-export async function quoteCart(
-  { db, now }: ServiceContext,
-  actor: Actor,
-  cart: CartToPrice,
-): Promise<OrderQuote> {
-  const settings = await readShopSettings(db);
-  return (await priceCart(db, actor, cart, { at: now, settings })).quote;
+/**
+ * POST /api/orders/quote: the cart as the shop prices it now, for the member's cart page. A promo code that is not
+ * valid counts against the member's tries (promo-pricing.service.ts); out of tries, the cart is priced without the
+ * code, which is not looked at, and the quote says how long to wait.
+ */
+export async function quoteCart(ctx: ServiceContext, actor: Actor, cart: CartToPrice): Promise<OrderQuote> {
+  const waitMs = cart.promoCode ? await promoTriesWaitMs(ctx, actor) : 0;
+  const settings = await readShopSettings(ctx.db);
+  const toPrice = waitMs > 0 ? { ...cart, promoCode: '' } : cart;
+  const priced = await priceCart(ctx.db, actor, toPrice, { at: ctx.now, settings });
+  if (waitMs > 0)
+    return { ...priced.quote, promoProblem: tooManyAttempts(waitMs).message, promoDropped: true };
+  if (priced.promo && !priced.promo.applied && priced.promo.invalid) await countPromoTry(ctx, actor);
+  return priced.quote;
 }

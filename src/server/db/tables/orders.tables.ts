@@ -25,6 +25,10 @@ export const shopOrder = pgTable(
     paymentMethod: text().notNull(),
     notes: text().notNull().default(''),
     subtotalCents: integer().notNull(),
+    /** The level perk and the promo code (its text then, the code's row in promo_use) taken off the stickers. */
+    perkCents: integer().notNull().default(0),
+    promoCode: text(),
+    promoCents: integer().notNull().default(0),
     deliveryFeeCents: integer().notNull(),
     /** Store credit the order spent (subtotal + fee - credit = total, what is left to pay); a cancel gives it back. */
     storeCreditCents: integer().notNull().default(0),
@@ -32,6 +36,8 @@ export const shopOrder = pgTable(
     /** The delivery area its ZIP fell in (its name then); null for Pickup or when the shop had no areas. */
     deliveryZip: text(),
     deliveryAreaName: text(),
+    /** Coins it pays when completed: coins per dollar on the stickers after perk and promo, as set when placed. */
+    purchaseCoins: integer().notNull().default(0),
     status: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -80,7 +86,7 @@ export const shopOrder = pgTable(
       .where(sql`${t.doorPhotoKey} is not null`),
     check(
       'shop_order_amounts_non_negative',
-      sql`${t.subtotalCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.totalCents} >= 0 and ${t.storeCreditCents} >= 0`,
+      sql`${t.subtotalCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.totalCents} >= 0 and ${t.storeCreditCents} >= 0 and ${t.perkCents} >= 0 and ${t.promoCents} >= 0 and ${t.purchaseCoins} >= 0`,
     ),
   ],
 );

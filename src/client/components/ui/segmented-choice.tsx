@@ -46,9 +46,9 @@ export function SegmentedChoice<T extends string>({
           <RadioGroup.Item
             key={choice}
             value={choice}
-            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-base font-semibold text-text-muted transition-colors duration-150 hover:text-text data-[state=checked]:bg-primary data-[state=checked]:text-on-primary"
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-2 text-base font-semibold whitespace-nowrap text-text-muted transition-colors duration-150 hover:text-text data-[state=checked]:bg-primary data-[state=checked]:text-on-primary"
           >
-            <Icon className="size-5" aria-hidden />
+            <Icon className="size-5 shrink-0" aria-hidden />
             {choiceLabel}
           </RadioGroup.Item>
         ))}
