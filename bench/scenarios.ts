@@ -10,6 +10,7 @@ import { BENCH_FEED_POSTS, BENCH_SCALE, benchFeed, benchFeedAtScale } from './fe
 import { recordFigure } from './goals';
 import type { LoadRequest } from './load';
 import { BENCH_LEADERBOARD_MEMBERS, benchLeaderboard } from './leaderboard-bench';
+import { BENCH_INSIGHTS_ORDERS, BENCH_INSIGHTS_PATH, benchInsights } from './insights-bench';
 import { signInForBench } from './servers';
 
 /**
@@ -140,6 +141,12 @@ export const scenarios: Scenario[] = [
     name: 'GET /api/admin/audit-log/options (event types, drivers and actors in the log)',
     path: '/api/admin/audit-log/options',
     setup: benchAuditLog,
+  },
+  {
+    key: 'insights',
+    name: `GET /api/admin/insights (the Overview's 30 days, every section, of ${BENCH_INSIGHTS_ORDERS} orders)`,
+    path: BENCH_INSIGHTS_PATH,
+    setup: benchInsights,
   },
 ];
 

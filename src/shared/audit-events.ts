@@ -139,6 +139,11 @@ export const AUDIT_EVENTS = {
     restricted: { contacts: ['driverId'] },
   }),
   ORDERS_EXPORTED: event({ label: 'Orders exported', data: data<{ view: string; count: number }>() }),
+  // One section of the Overview tab, for a range of days (no member contact details in any).
+  INSIGHTS_EXPORTED: event({
+    label: 'Insights exported',
+    data: data<{ section: string; from: string; to: string }>(),
+  }),
   DRIVER_STATUS_CHANGE: event({
     label: 'Driver status changed',
     data: data<{

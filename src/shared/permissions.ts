@@ -51,6 +51,9 @@ export const CAPABILITIES = [
   'read:economy',
   'manage:economy',
   'manage:rewards',
+  // Insights: the Overview tab's figures, and their CSVs.
+  'read:insights',
+  'export:insights',
   // SMS, audit log, settings.
   'read:sms',
   'send:sms',
@@ -102,6 +105,7 @@ const grants: Record<Role, readonly Capability[]> = {
     'read:economy',
     'read:sms',
     'read:audit-log',
+    'read:insights',
   ],
   Member: [],
 };
@@ -162,6 +166,8 @@ export function primaryRole(roles: readonly string[]): Role {
 
 /** The dashboard's tabs in the spec's order, each with the capability that shows it. */
 export const ADMIN_TABS = [
+  // Beyond the spec, first: those who read insights open the dashboard on it (decision 043).
+  { id: 'overview', capability: 'read:insights' },
   { id: 'orders', capability: 'read:orders' },
   { id: 'drivers', capability: 'read:drivers' },
   { id: 'members', capability: 'read:members' },

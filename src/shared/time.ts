@@ -53,6 +53,25 @@ export function dayIn(at: Date, timeZone: string): string {
   }).format(at);
 }
 
+/** A calendar day (YYYY-MM-DD) moved by whole days: calendar arithmetic, no time zone involved. */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The days from one calendar day to another, both included (1 for a single day). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+}
+
+/** Whether text is a real calendar day written YYYY-MM-DD (not 2026-02-31). */
+export function isCalendarDay(text: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+    Number.isFinite(Date.parse(`${text}T00:00:00Z`)) &&
+    shiftDay(text, 0) === text
+  );
+}
+
 /** Whole years from a birth date to a day, both YYYY-MM-DD: 21 on the 21st birthday itself. */
 export function ageOn(birthDate: string, day: string): number {
   const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];

@@ -192,6 +192,7 @@ test.describe('Admin dashboard', () => {
     const { page: readerPage, member: reader } = await newMember('Read Only', { roles: ['Read-Only'] });
     await readerPage.goto('/admin?tab=members');
     await expect(dashboardTabs(readerPage)).toHaveText([
+      'Overview',
       'Orders',
       'Drivers',
       'Members',
@@ -216,9 +217,9 @@ test.describe('Admin dashboard', () => {
     ownerPage,
   }) => {
     const { member: candidate } = await newMember('Role Candidate');
-    await ownerPage.goto('/admin');
-    // No tab asked for: the dashboard opens on orders.
+    await ownerPage.goto('/admin?tab=orders');
     await expect(dashboardTabs(ownerPage)).toHaveText([
+      'Overview',
       'Orders',
       'Drivers',
       'Members',

@@ -98,6 +98,6 @@ test.describe('Floating buttons', DESKTOP_TOO, () => {
     ]) {
       await expectNothingCovered(page, route, testInfo);
     }
-    await expectNothingCovered(ownerPage, '/admin', testInfo);
+    await expectNothingCovered(ownerPage, '/admin?tab=orders', testInfo);
   });
 });

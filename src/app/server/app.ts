@@ -10,6 +10,7 @@ import { adminDriversRoutes, dispatchRoutes, driverRoutes } from '~/features/del
 import { economyRoutes } from '~/features/economy/server/economy.routes';
 import { adminRewardsRoutes, rewardsRoutes } from '~/features/economy/server/rewards.routes';
 import { promoCodesRoutes } from '~/features/economy/server/promo-codes.routes';
+import { insightsRoutes } from '~/features/insights/server/insights.routes';
 import { feedRoutes } from '~/features/feed/server/feed.routes';
 import { moderationRoutes } from '~/features/feed/server/moderation.routes';
 import { inboxRoutes } from '~/features/inbox/server/inbox.routes';
@@ -140,6 +141,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   api.route('/admin/audit-log', auditLogRoutes);
   api.route('/admin/rewards', adminRewardsRoutes);
   api.route('/admin/promo-codes', promoCodesRoutes);
+  api.route('/admin/insights', insightsRoutes);
   api.route('/driver', driverRoutes);
   api.route('/economy', economyRoutes);
   api.route('/rewards', rewardsRoutes);

@@ -25,6 +25,7 @@ export const content: StaticContent = {
         'Other members see your name, avatar, level, coins, bio and public posts. Anonymous posts and comments hide your name from members; moderators can see who wrote them so they can keep the community safe.',
         'When you like a post, its author is told your name ("Alex and 3 others liked your post"), even when the post itself is anonymous. Who liked a post is not shown to anyone else.',
         'Private messages are visible only to you and the person you are talking to.',
+        'The shop’s figures (sales, deliveries, the coin economy) are counted across all members and seen only by the Owner, Admins and Read-Only staff. The only names in them are the members who referred the most new members and the drivers whose claims ran out; never an address, phone number or e-mail.',
       ],
     },
     {

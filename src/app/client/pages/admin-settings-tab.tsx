@@ -1,10 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { BookOpen, DatabaseBackup, Download } from 'lucide-react';
-import { toast } from '~/client/lib/toast';
-import { Button } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
+import { BookOpen, DatabaseBackup } from 'lucide-react';
+import { ExportButton, exportToasts } from '~/client/components/ui/export-button';
 import { fetchFile, routerClient } from '~/client/lib/api-client';
-import { showErrorToast } from '~/client/lib/error-toast';
 import { saveFile } from '~/client/lib/save-file';
 import { can, type Actor } from '~/shared/permissions';
 import type { databaseExportRoutes } from '~/server/export/database-export.routes';
@@ -35,8 +32,7 @@ function ExportDatabase() {
       saveFile(blob, filename);
       return filename;
     },
-    onSuccess: (filename) => toast.success('Export complete', { description: filename }),
-    onError: (error) => showErrorToast(error, 'Export failed'),
+    ...exportToasts,
   });
   return (
     <section
@@ -57,16 +53,13 @@ function ExportDatabase() {
         </div>
       </div>
       <div className="flex justify-end border-t border-border pt-4">
-        <Button
-          type="button"
-          variant="secondary"
-          disabled={exportDatabase.isPending}
-          onClick={() => exportDatabase.mutate()}
+        <ExportButton
+          exporting={exportDatabase.isPending}
+          onExport={() => exportDatabase.mutate()}
           className="w-full sm:w-auto"
         >
-          {exportDatabase.isPending ? <Spinner /> : <Download className="size-5" aria-hidden />}
           Export Database (JSON)
-        </Button>
+        </ExportButton>
       </div>
     </section>
   );

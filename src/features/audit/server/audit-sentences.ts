@@ -92,18 +92,15 @@ function stickerName({ names }: { names: Names }, id: unknown) {
   return `the sticker “${(stickerId && names.stickers.get(stickerId)) ?? 'a removed sticker'}”`;
 }
 
-function promoName({ names }: { names: Names }, id: unknown) {
-  const promoCodeId = text(id);
-  return `“${(promoCodeId && names.promoCodes.get(promoCodeId)) ?? 'a removed code'}”`;
-}
+const promoName = ({ names }: { names: Names }, id: unknown) =>
+  `“${names.promoCodes.get(text(id) ?? '') ?? 'a removed code'}”`;
 
 /** A perk table as one line: "level 10: 5% off, level 25: 10% off", or "none". */
 function levelPerks(value: unknown): string {
-  const perks = Array.isArray(value) ? (value as { fromLevel?: unknown; percentOff?: unknown }[]) : [];
-  const described = perks.map(
-    (perk) => `level ${String(count(perk.fromLevel) ?? '?')}: ${String(count(perk.percentOff) ?? '?')}% off`,
-  );
-  return described.length ? described.join(', ') : 'none';
+  const perks = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+  const level = (perk: Record<string, unknown>) =>
+    `level ${count(perk.fromLevel)}: ${count(perk.percentOff)}% off`;
+  return perks.map(level).join(', ') || 'none';
 }
 
 function rewardName({ names }: { names: Names }, id: unknown) {
@@ -179,6 +176,9 @@ export const AUDIT_SENTENCES: { [K in AuditEventType]: Sentence<K> } = {
     count(row.meta.strike) === 0
       ? ': back in the queue, no strike (the run was assigned).'
       : `: back in the queue, ${plural(count(row.meta.strike) ?? 1, 'strike')}.`,
+  ],
+  INSIGHTS_EXPORTED: ({ meta }) => [
+    `Exported ${text(meta.section)} insights, ${text(meta.from)} to ${text(meta.to)}, as CSV.`,
   ],
   ORDERS_EXPORTED: ({ meta }) => [
     `Exported ${plural(count(meta.count) ?? 0, `${text(meta.view) ?? ''} order`)} as CSV.`,

@@ -1,10 +1,7 @@
-import { Archive, Download, Inbox } from 'lucide-react';
+import { Archive, Inbox } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from '~/client/lib/toast';
-import { Button } from '~/client/components/ui/button';
-import { Spinner } from '~/client/components/ui/spinner';
-import { showErrorToast } from '~/client/lib/error-toast';
+import { ExportButton, exportToasts } from '~/client/components/ui/export-button';
 import type { OrderListView } from '~/features/shop/orders.constants';
 import type { AdminOrderView } from '~/features/shop/orders.schema';
 import { can } from '~/shared/permissions';
@@ -73,7 +70,7 @@ export function OrdersTab({
     <TabSection
       id="orders-heading"
       title="Sticker Orders"
-      action={can(actor, 'export:orders') && <ExportButton view={view} />}
+      action={can(actor, 'export:orders') && <ExportOrdersButton view={view} />}
     >
       <SegmentedChoice
         label="Orders shown"
@@ -109,22 +106,14 @@ export function OrdersTab({
   );
 }
 
-function ExportButton({ view }: { view: OrderListView }) {
-  const exportOrders = useExportOrders({
-    onSuccess: (filename) => toast.success('Export complete', { description: filename }),
-    onError: (error) => showErrorToast(error, 'Export failed'),
-  });
+function ExportOrdersButton({ view }: { view: OrderListView }) {
+  const exportOrders = useExportOrders(exportToasts);
   return (
-    <Button
-      type="button"
-      variant="secondary"
-      disabled={exportOrders.isPending}
-      onClick={() => exportOrders.mutate(view)}
+    <ExportButton
+      exporting={exportOrders.isPending}
+      onExport={() => exportOrders.mutate(view)}
       title={`Download the ${view} orders as a spreadsheet`}
-    >
-      {exportOrders.isPending ? <Spinner /> : <Download className="size-5" aria-hidden />}
-      Export CSV
-    </Button>
+    />
   );
 }
 
