@@ -40,6 +40,8 @@ test('the Owner creates a promo code, is told when its code is taken, and pauses
   await expect(dialog.getByRole('textbox', { name: 'Code' })).toHaveAccessibleDescription(
     `Letters, digits and dashes. Saved in capitals, without spaces. There is already a code ${code}.`,
   );
+  // The field the server refused has the focus, to be corrected at once.
+  await expect(dialog.getByRole('textbox', { name: 'Code' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(section.getByRole('article', { name: code, exact: true })).toHaveCount(1);
 

@@ -68,9 +68,8 @@ export function useContractForm<
   });
   const setServerErrors = (error: unknown): boolean => {
     const placed = serverFieldErrors(error, placeUnder);
-    placed.forEach(([field, message], index) =>
-      form.setError(field as Path<TFields>, { type: 'server', message }, { shouldFocus: index === 0 }),
-    );
+    placed.forEach(([field, message]) => form.setError(field as Path<TFields>, { type: 'server', message }));
+    if (placed[0]) focusOnceEnabled(() => form.setFocus(placed[0]![0] as Path<TFields>), placed[0][0]);
     return placed.length > 0;
   };
   const field = <TName extends Path<TFields>>(name: TName, options?: RegisterOptions<TFields, TName>) => ({
@@ -78,6 +77,22 @@ export function useContractForm<
     error: (get(form.formState.errors, name) as FieldError | undefined)?.message,
   });
   return Object.assign(form, { setServerErrors, field });
+}
+
+/**
+ * Focuses the field a server error is about. The error arrives while the request is still pending, when the form's
+ * fieldset is disabled and a focus does nothing: it is tried again on the next frames until the field takes it
+ * (a second at most).
+ */
+function focusOnceEnabled(focus: () => void, name: string): void {
+  let frames = 0;
+  const attempt = () => {
+    focus();
+    const active = document.activeElement as HTMLInputElement | null;
+    if (active?.name === name || (frames += 1) > 60) return;
+    requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
 }
 
 /** By default a problem shows under the form's field of the same name (its first segment), if the form has one. */
