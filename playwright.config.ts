@@ -55,14 +55,20 @@ export default defineConfig({
   use: { ...baseConfig.use, baseURL },
   // Every story runs at phone size, as most members use the app. Stories tagged @desktop check a layout that
   // changes with the width (the header's tabs, the inbox's panes, keyboard or touch, accessibility at each size),
-  // so they run at desktop size too; a story that resizes the window itself needs no second run.
+  // so they run at desktop size too; a story that resizes the window itself needs no second run. Stories tagged
+  // @desktop-only run at desktop size alone (the accessibility gate's widened screens).
   //
   // Stories tagged @shared-state change what every member sees (the delivery fee, the menu, the weekly bonus, the
   // built service worker) or how the Owner signs in (two-factor on): they run after all the others, one at a
   // time (one worker), so no other story meets a half-changed shop, or signs the Owner in while a code is asked for.
   projects: [
     ownerSessionProject(),
-    { name: 'phone', grepInvert: /@shared-state/, dependencies: ['owner-session'], use: phone },
+    {
+      name: 'phone',
+      grepInvert: /@shared-state|@desktop-only/,
+      dependencies: ['owner-session'],
+      use: phone,
+    },
     {
       name: 'desktop',
       grep: /@desktop/,

@@ -12,6 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CHROMIUM=/usr/bin/chromium
+HEADLESS_SHELL=/usr/bin/chromium-headless-shell
 DEFAULT_PG_URL='postgres://postgres@127.0.0.1:5432/postgres'
 # Created over the Unix socket when a local cluster refuses the default URL; the password is for tests only.
 TEST_ROLE=vault_test
@@ -89,24 +90,30 @@ ensure_node_modules() {
   fi
 }
 
-# Sets BROWSER_READY=1 when Chromium is there (installed now if need be).
+# Sets BROWSER_READY=1 when a browser is there (installed now if need be): Debian's chromium-headless-shell, which
+# the browser tests run (scripts/headless-chromium.ts, docs/decisions/044), or else Debian's chromium.
 BROWSER_READY=0
 ensure_chromium() {
-  if [[ -x $CHROMIUM ]]; then
+  if [[ -x $HEADLESS_SHELL ]]; then
     BROWSER_READY=1
-    "$CHROMIUM" --version 2>/dev/null || true
+    "$HEADLESS_SHELL" --version 2>/dev/null || true
     return 0
   fi
   if is_root; then
-    # Debian's package is the only browser this machine can get (a test tool's own browser download fails here).
+    # Debian's packages are the only browsers this machine can get (a test tool's own browser download fails here).
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    [[ -x $CHROMIUM ]] || die "apt-get installed chromium, but $CHROMIUM is still missing."
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null
+    [[ -x $HEADLESS_SHELL ]] || die "apt-get installed chromium-headless-shell, but $HEADLESS_SHELL is still missing."
     BROWSER_READY=1
-    "$CHROMIUM" --version 2>/dev/null || true
+    "$HEADLESS_SHELL" --version 2>/dev/null || true
     return 0
   fi
-  local message="Chromium is missing at $CHROMIUM and this is not root; install it with: sudo apt-get install chromium"
+  if [[ -x $CHROMIUM ]]; then
+    BROWSER_READY=1
+    echo "warning: $HEADLESS_SHELL is missing; the browser tests run $CHROMIUM, more slowly" >&2
+    return 0
+  fi
+  local message="Chromium is missing and this is not root; install it with: sudo apt-get install chromium-headless-shell"
   is_ci && die "$message"
   echo "warning: $message" >&2
 }
@@ -181,7 +188,7 @@ find_postgres() {
 }
 
 step "Dependencies (npm ci when node_modules is missing)" ensure_node_modules
-step "Chromium at $CHROMIUM" ensure_chromium
+step "Chromium (Debian's chromium-headless-shell)" ensure_chromium
 step "PostgreSQL for the race and cross-instance tests" find_postgres
 if [[ -z $PG_URL ]]; then
   message='No PostgreSQL reachable (set TEST_DATABASE_URL, or run one at 127.0.0.1:5432). The race tests prove nothing on PGlite.'

@@ -226,6 +226,8 @@ export async function smallTargets(scope: Locator): Promise<string[]> {
 
 /** Runs at desktop size too (playwright.config.ts): for a story whose subject is a layout that changes with the width. */
 export const DESKTOP_TOO = { tag: '@desktop' };
+/** Runs at desktop size alone: for what a phone-size story already covers except where the layout widens. */
+export const DESKTOP_ONLY = { tag: '@desktop-only' };
 /**
  * Runs after all other stories, one at a time (playwright.config.ts): for a story that changes what every member
  * sees (a shop setting, the menu, the built service worker) or how the Owner signs in. Each use says why.

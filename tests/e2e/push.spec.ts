@@ -18,6 +18,11 @@ test.describe('Push notifications in Account Settings', () => {
     newMember,
   }) => {
     const { page } = await newMember('Push Member');
+    // A device never asked about notifications: the headless shell the tests run answers "denied" for every site
+    // until told otherwise (docs/decisions/044), where a member's browser answers "default".
+    await page.addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'default' });
+    });
     const section = await openPushSettings(page);
     await expect(section).toContainText('Push notifications are not available on this device yet.');
     await expect(section.getByRole('switch')).toHaveCount(0);
