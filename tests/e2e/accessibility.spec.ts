@@ -67,6 +67,19 @@ async function contentShown(page: Page): Promise<void> {
   await expect(page.locator('.animate-pulse')).toHaveCount(0);
 }
 
+/** A first visit: scans the Age Verification dialog, answers it, and scans the Add to Home Screen dialog it opens. */
+async function scanWelcomeDialogs(page: Page, axe: AxeGate) {
+  await page.goto('/');
+  const age = page.getByRole('dialog', { name: 'Age Verification' });
+  await expect(age).toBeVisible();
+  await axe.check('/ with the Age Verification dialog');
+  await age.getByRole('button', { name: 'I am 21 or Older' }).click();
+  const install = page.getByRole('dialog', { name: 'Add to Home Screen' });
+  await expect(install).toBeVisible();
+  await axe.check('/ with the Add to Home Screen dialog');
+  return install;
+}
+
 /**
  * A member who has a message from another: a conversation to open and a profile to visit. Each story scans at
  * most seven screens, so none runs long on a busy machine (thirteen in one story outlasted its 90 s there).
@@ -98,14 +111,7 @@ test.describe('Accessibility', () => {
     page,
   }) => {
     const axe = await AxeGate.on(page);
-    await page.goto('/');
-    const age = page.getByRole('dialog', { name: 'Age Verification' });
-    await expect(age).toBeVisible();
-    await axe.check('/ with the Age Verification dialog');
-    await age.getByRole('button', { name: 'I am 21 or Older' }).click();
-    const install = page.getByRole('dialog', { name: 'Add to Home Screen' });
-    await expect(install).toBeVisible();
-    await axe.check('/ with the Add to Home Screen dialog');
+    const install = await scanWelcomeDialogs(page, axe);
     // A primary button under the pointer keeps its contrast: its hover colour once fell just below AA (4.47:1).
     await install.getByRole('button', { name: 'Got It!' }).hover();
     await axe.check('/ with the Add to Home Screen dialog, Got It! under the pointer');
@@ -243,13 +249,7 @@ test.describe('Accessibility', () => {
     DESKTOP_ONLY,
     async ({ page, newMember }, testInfo) => {
       const visitor = await AxeGate.on(page);
-      await page.goto('/');
-      const age = page.getByRole('dialog', { name: 'Age Verification' });
-      await expect(age).toBeVisible();
-      await visitor.check('/ with the Age Verification dialog');
-      await age.getByRole('button', { name: 'I am 21 or Older' }).click();
-      await expect(page.getByRole('dialog', { name: 'Add to Home Screen' })).toBeVisible();
-      await visitor.check('/ with the Add to Home Screen dialog');
+      await scanWelcomeDialogs(page, visitor);
       await visitor.visit('/login');
       visitor.expectNone();
 
