@@ -12,7 +12,8 @@ import { user } from './tables/auth.tables';
  */
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({ poolMax: 1 });
+  // One connection, and one no test has prepared statements on before.
+  t = await createTestContext({ poolMax: 1, unused: true });
 });
 afterAll(async () => t.close());
 

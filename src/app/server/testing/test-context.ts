@@ -11,6 +11,7 @@ import { EventHub } from '~/server/events';
 import type { Mailer } from '~/server/mail';
 import { createLogger } from '~/server/logger';
 import { withDatabase } from './global-setup';
+import { giveBackEmbeddedDatabase, takeEmbeddedDatabase } from './pglite-pool';
 import { queryRecorder } from './query-counter';
 import { TestClock } from './test-clock';
 import type { DestinationStream } from 'pino';
@@ -19,21 +20,23 @@ export const TEST_ORIGIN = 'http://vault.test';
 let databaseCounter = 0;
 
 /**
- * A fresh database copied from the run's migrated template: PGlite in memory, or a new PostgreSQL database
- * (`poolMax` connections to it, 20 unless a test needs to see one connection's state).
+ * A database as the run's migrated template: PGlite in memory (one this worker used before, emptied: pglite-pool.ts),
+ * or a new PostgreSQL database (`poolMax` connections to it, 20 unless a test needs to see one connection's state).
+ * `unused`: never one a test used before, for a test that reads the session's own state (prepared statements).
+ * `dispose` is the end of it: back to the pool, or closed and dropped; `drop` drops a PostgreSQL one only.
  */
-export async function openTestDatabase({ poolMax = 20 }: { poolMax?: number } = {}): Promise<{
+export async function openTestDatabase({
+  poolMax = 20,
+  unused = false,
+}: { poolMax?: number; unused?: boolean } = {}): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
+  dispose(): Promise<void>;
 }> {
   if (inject('backend') === 'pglite') {
-    const template = new Blob([fs.readFileSync(inject('pgliteTemplatePath'))]);
-    const database = await openDatabase(
-      { kind: 'pglite-memory', loadDataDir: template },
-      { logger: queryRecorder },
-    );
-    return { database, drop: async () => {} };
+    const database = await takeEmbeddedDatabase(inject('pgliteTemplatePath'), { unused });
+    return { database, drop: async () => {}, dispose: () => giveBackEmbeddedDatabase(database) };
   }
   const adminUrl = inject('postgresAdminUrl');
   const template = inject('postgresTemplate');
@@ -45,14 +48,19 @@ export async function openTestDatabase({ poolMax = 20 }: { poolMax?: number } = 
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const database = await openDatabase({ kind: 'postgres', url, poolMax }, { logger: queryRecorder });
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
   return {
     database,
     url,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+    drop,
+    async dispose() {
+      await database.close();
+      await drop();
     },
   };
 }
@@ -109,11 +117,13 @@ export async function createTestContext(
     env?: Record<string, string>;
     app?: AppOptions;
     poolMax?: number;
+    /** A database no test used before (openTestDatabase). */
+    unused?: boolean;
     /** Where the app's log lines go (with `env.LOG_LEVEL`), for a test that reads them. */
     logTo?: DestinationStream;
   } = {},
 ): Promise<TestContext> {
-  const { database, url, drop } = await openTestDatabase(options);
+  const { database, url, dispose } = await openTestDatabase(options);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-test-'));
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -151,8 +161,7 @@ export async function createTestContext(
       await services.mailer.settled();
       services.mailer.close();
       await hub.stop();
-      await database.close();
-      await drop();
+      await dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
