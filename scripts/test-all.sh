@@ -198,9 +198,10 @@ fi
 
 # --- The checks ----------------------------------------------------------------------------------------------
 
-# tsc, eslint and prettier each use one core: eslint on one, tsc then prettier on the other (together about as long).
-step "Lint (eslint) beside type check (tsc --noEmit) and format (prettier --check)" \
-  side_by_side "npx eslint ." "npx tsc --noEmit && npx prettier --check . --log-level warn"
+# tsc, eslint and prettier each use about one core: tsc on one, eslint then prettier on the other. Measured on
+# 2026-11-29: tsc 41 s, eslint 35 s, prettier 20 s (tsc then prettier had been the longer side, 65 s).
+step "Type check (tsc --noEmit) beside lint (eslint) and format (prettier --check)" \
+  side_by_side "npx tsc --noEmit" "npx eslint . && npx prettier --check . --log-level warn"
 if [[ -n $PG_URL ]]; then
   # One run with a project per database: the two share both cores to the end (vitest.config.ts).
   step "API and unit tests on PGlite, and on PostgreSQL with the race and cross-instance tests (vitest)" \

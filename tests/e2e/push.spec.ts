@@ -14,6 +14,9 @@ async function openPushSettings(page: Page) {
 }
 
 test.describe('Push notifications in Account Settings', () => {
+  // Push needs the app's service worker, which the other stories do without (playwright-base.ts).
+  test.use({ serviceWorkers: 'allow' });
+
   test('a member whose device has no app worker yet is told push is not available there', async ({
     newMember,
   }) => {

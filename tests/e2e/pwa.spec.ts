@@ -20,8 +20,9 @@ async function serviceWorkerReady(page: Page) {
 
 const musicToggle = (page: Page) => page.locator('[data-music-toggle]');
 
-// The other stories run under reduced motion (playwright.config.ts); these are about the motion and the music.
-test.use({ reducedMotion: 'no-preference' });
+// The other stories run under reduced motion and without the service worker (playwright-base.ts); these are about
+// the installed app, the motion and the music.
+test.use({ reducedMotion: 'no-preference', serviceWorkers: 'allow' });
 
 test('the app can be installed: a manifest with PNG icons from the logo, and Install app where the browser offers it', async ({
   page,

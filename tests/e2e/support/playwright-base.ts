@@ -38,6 +38,11 @@ export const baseConfig = {
     // the music waits to be turned on (tests/e2e/pwa.spec.ts tests both ways). Fifty twinkling stars on every open
     // page cost a software-rendering headless Chromium enough CPU to push long multi-member stories past their time.
     reducedMotion: 'reduce',
+    // No service worker, except in the stories about it (pwa.spec.ts, push.spec.ts allow it): every new browser
+    // context installed it, and it fetched and cached all 126 files of the app for offline use. That was a fifth of
+    // the browsers' CPU in the run, for behaviour the other stories do not test: with the network up the app and
+    // its requests are the same with or without it (docs/decisions/045).
+    serviceWorkers: 'block',
   },
 } satisfies PlaywrightTestConfig;
 

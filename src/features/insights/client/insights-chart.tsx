@@ -301,7 +301,8 @@ export function InsightsChart({ spec, label, height }: { spec: ChartSpec; label:
     if (!canvas.current) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     const config = configOf(JSON.parse(figures) as ChartSpec, themePalette(), reduceMotion);
-    const chart = new Chart(canvas.current, config as ChartConfiguration);
+    const chart =
+      config.type === 'doughnut' ? new Chart(canvas.current, config) : new Chart(canvas.current, config);
     return () => chart.destroy();
   }, [figures]);
   return (
