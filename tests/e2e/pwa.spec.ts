@@ -108,8 +108,9 @@ test('a visitor who has opened the app once can open it offline and is told they
   await expect(page.getByRole('status').filter({ hasText: "You're offline" })).toHaveCount(0);
 });
 
-// It rewrites the built dist/client/sw.js, which every story's browser loads: with the stories that change what
-// everyone sees, after all the others and never at the same time as the other screen size's run.
+// It rewrites the built dist/client/sw.js, which the stories that allow the service worker load (this file's and
+// the push stories): with the stories that change what everyone sees, after all the others and never at the same
+// time as the other screen size's run.
 test(
   'after a deploy the app offers Update available and Reload takes the new version',
   { tag: '@shared-state' },
