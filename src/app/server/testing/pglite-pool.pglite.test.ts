@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import type { Database } from '~/server/db/client';
 import { auditLog } from '~/server/db/tables/audit.tables';
 import { signedInMember } from './members';
+import { publicTables } from './pglite-pool';
 import { createTestContext, openTestDatabase } from './test-context';
 
 /**
@@ -10,11 +11,8 @@ import { createTestContext, openTestDatabase } from './test-context';
  * exactly as a newly loaded template would be, or not get it at all. The pglite project only (a `.pglite.test.ts`).
  */
 async function rowCounts(database: Database): Promise<Record<string, number>> {
-  const { rows: tables } = await database.pglite!.query<{ name: string }>(
-    `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename`,
-  );
   const counts: Record<string, number> = {};
-  for (const { name } of tables) {
+  for (const name of await publicTables(database.pglite!)) {
     const { rows } = await database.pglite!.query<{ count: number }>(
       `select count(*)::int as count from ${name}`,
     );

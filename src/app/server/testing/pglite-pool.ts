@@ -38,11 +38,16 @@ async function schemaFingerprint(client: PGlite): Promise<string> {
   return rows[0]!.fingerprint;
 }
 
-async function readTemplateState(client: PGlite): Promise<TemplateState> {
-  const { rows: tableRows } = await client.query<{ name: string }>(
+/** The public schema's tables, quoted for SQL. */
+export async function publicTables(client: PGlite): Promise<string[]> {
+  const { rows } = await client.query<{ name: string }>(
     `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename`,
   );
-  const tables = tableRows.map(({ name }) => name);
+  return rows.map(({ name }) => name);
+}
+
+async function readTemplateState(client: PGlite): Promise<TemplateState> {
+  const tables = await publicTables(client);
   const rows: TemplateState['rows'] = [];
   for (const table of tables) {
     const { rows: found } = await client.query<{ json: string | null }>(
